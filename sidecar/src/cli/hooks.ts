@@ -1,0 +1,121 @@
+// `wave hooks list|validate|test`: inspect the configured hooks and try them without a model.
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { HookManager } from '../hooks/manager.js';
+import { EVENT_NAMES } from '../hooks/events.js';
+import { lintHooks } from '../hooks/lint.js';
+import type { ConfigProblem, ConfiguredHook } from '../hooks/types.js';
+import { makeStyle } from './style.js';
+import { hooksTestCommand } from './hooksTest.js';
+
+const USAGE = `usage:
+  wave hooks list     [--workdir DIR] [--json]
+      every configured hook with its source, file, event, matcher and command
+  wave hooks validate [--workdir DIR] [--json]
+      every problem in the hook configuration (exit code 1 when there is an error)
+  wave hooks test <Event> [--workdir DIR] [--tool NAME] [--input JSON|@FILE|-] [--json]
+      run the hooks of one event for real against a test payload and show what they decide
+
+Events: ${EVENT_NAMES.join(', ')}
+`;
+
+export async function hooksCommand(argv: string[]): Promise<number> {
+  const [sub, ...rest] = argv;
+  switch (sub) {
+    case 'list':
+      return listCommand(rest);
+    case 'validate':
+      return validateCommand(rest);
+    case 'test':
+      return hooksTestCommand(rest);
+    case undefined:
+    case '-h':
+    case '--help':
+      process.stdout.write(USAGE);
+      return sub === undefined ? 1 : 0;
+    default:
+      process.stderr.write(`wave hooks: unknown sub-command "${sub}"\n${USAGE}`);
+      return 2;
+  }
+}
+
+export function managerFor(workdir: string | undefined): HookManager {
+  // Like `claude -p`, the command line treats its workdir as trusted.
+  return new HookManager({ workdir: resolve(workdir ?? process.cwd()), trustProject: true });
+}
+
+const SOURCE_LABEL: Record<ConfiguredHook['source'], string> = {
+  programmatic: 'programmatic',
+  plugin: 'plugin',
+  user: 'user',
+  project: 'project',
+  projectLocal: 'project (local)',
+};
+
+function listCommand(argv: string[]): number {
+  const { values } = parseArgs({ args: argv, options: { workdir: { type: 'string' }, json: { type: 'boolean' } } });
+  const manager = managerFor(values.workdir);
+  const s = manager.snapshot();
+  if (values.json) {
+    process.stdout.write(
+      `${JSON.stringify({ workdir: manager.workdir, disableAllHooks: s.disableAllHooks, hooks: s.hooks, files: s.files, problems: s.problems }, null, 2)}\n`,
+    );
+    return 0;
+  }
+  const st = makeStyle(process.stdout);
+  const out: string[] = [];
+  out.push(`${st.bold('Hooks')} for ${manager.workdir}`);
+  for (const f of s.files.filter((f) => f.source !== 'plugin')) {
+    const state = !f.exists ? st.dim('(none)') : f.parseError ? st.red(`(not valid JSON, line ${f.parseError.line})`) : '';
+    out.push(st.dim(`  ${SOURCE_LABEL[f.source].padEnd(16)}${f.path} ${state}`));
+  }
+  if (s.disableAllHooks) out.push(st.yellow('\n"disableAllHooks": true — no hook runs.'));
+  if (!s.hooks.length) out.push(`\nNo hooks configured. Add one under "hooks" in ${s.paths.user} or ${s.paths.project}.`);
+  for (const event of EVENT_NAMES) {
+    const hooks = s.hooks.filter((h) => h.event === event);
+    if (!hooks.length) continue;
+    out.push(`\n${st.cyan(event)}`);
+    for (const h of hooks) {
+      const extra = [h.matcher ? `matcher ${JSON.stringify(h.matcher)}` : '', h.handler.timeout ? `timeout ${h.handler.timeout} s` : '', h.handler.async ? 'async' : '']
+        .filter(Boolean)
+        .join(', ');
+      out.push(`  ${st.bold(h.displayName)}  ${st.dim(`[${SOURCE_LABEL[h.source]}${h.plugin ? ` ${h.plugin.name}` : ''}]`)}${extra ? `  ${extra}` : ''}`);
+      out.push(`    $ ${h.handler.command}`);
+      out.push(st.dim(`    ${h.file ?? '<programmatic>'} → ${h.jsonPath}`));
+    }
+  }
+  const errors = s.problems.filter((p) => p.severity === 'error').length;
+  if (s.problems.length) {
+    out.push(st.yellow(`\n${s.problems.length} problem${s.problems.length > 1 ? 's' : ''} (${errors} error${errors === 1 ? '' : 's'}): run \`wave hooks validate\` for details.`));
+  }
+  process.stdout.write(`${out.join('\n')}\n`);
+  return 0;
+}
+
+export function formatProblem(p: ConfigProblem): string {
+  const where = p.line ? `${p.file}:${p.line}:${p.column ?? 1}` : p.file;
+  return `${where}: ${p.severity}: ${p.path ? `${p.path}: ` : ''}${p.message}`;
+}
+
+function validateCommand(argv: string[]): number {
+  const { values } = parseArgs({ args: argv, options: { workdir: { type: 'string' }, json: { type: 'boolean' } } });
+  const manager = managerFor(values.workdir);
+  const s = manager.snapshot();
+  const seen = new Set<string>();
+  const lint = lintHooks(s.hooks).filter((p) => !seen.has(p.file + p.path) && seen.add(p.file + p.path));
+  const problems = [...s.problems, ...lint];
+  const errors = problems.filter((p) => p.severity === 'error');
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify({ ok: errors.length === 0, hooks: s.hooks.length, problems }, null, 2)}\n`);
+    return errors.length ? 1 : 0;
+  }
+  const st = makeStyle(process.stdout);
+  for (const p of problems) {
+    const line = formatProblem(p);
+    process.stdout.write(`${p.severity === 'error' ? st.red(line) : st.yellow(line)}\n`);
+  }
+  const warnings = problems.length - errors.length;
+  const summary = `${s.hooks.length} hook${s.hooks.length === 1 ? '' : 's'} loaded; ${errors.length} error${errors.length === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
+  process.stdout.write(`${errors.length ? st.red(summary) : st.green(summary)}\n`);
+  return errors.length ? 1 : 0;
+}

@@ -1,0 +1,99 @@
+// `wave hooks test <Event>`: builds the event's payload (test values for the session fields, the
+// user's --input over the event's sample), runs the configured hooks for real and prints each run
+// and the combined decision in words — or, with --json, one object scripts can rely on.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { describeDecision } from '../hooks/describe.js';
+import { EVENT_NAMES, eventSpec, isHookEvent, type EventInput, type HookEventName } from '../hooks/events.js';
+import type { FireContext } from '../hooks/manager.js';
+import type { HookRunRecord } from '../hooks/types.js';
+import { settingsPaths } from '../settings/paths.js';
+import { managerFor } from './hooks.js';
+import { indent, makeStyle, type Style } from './style.js';
+
+const TEST_SESSION = 'hooks-test';
+
+function readInput(spec: string): Record<string, unknown> {
+  const text = spec === '-' ? readFileSync(0, 'utf8') : spec.startsWith('@') ? readFileSync(spec.slice(1), 'utf8') : spec;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`--input is not valid JSON: ${(e as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('--input must be a JSON object');
+  return value as Record<string, unknown>;
+}
+
+function runLines(r: HookRunRecord, st: Style): string {
+  const status = r.timedOut ? 'timed out' : r.signal ? `killed by ${r.signal}` : r.exitCode === null ? 'not run' : `exit ${r.exitCode}`;
+  const colour = r.outcome === 'success' ? st.green : r.outcome === 'blocking_error' ? st.red : st.yellow;
+  const lines = [
+    `${st.bold(`● ${r.name}`)}  ${st.dim(`[${r.source}]${r.matcher ? ` matcher ${JSON.stringify(r.matcher)}` : ''}${r.async ? ' async' : ''}`)}`,
+    `  $ ${r.command}`,
+    `  ${colour(`${status} · ${r.durationMs} ms · ${r.outcome.replaceAll('_', ' ')}`)}`,
+  ];
+  if (r.stdout) lines.push(st.dim('  stdout │') + indent(r.stdout, '\n         │ ').replace(/^\n\s+│ /, ' '));
+  if (r.stderr) lines.push(st.dim('  stderr │') + indent(r.stderr, '\n         │ ').replace(/^\n\s+│ /, ' '));
+  if (r.error) lines.push(st.yellow(`  ! ${r.error}`));
+  lines.push(`  → ${r.decision}`);
+  return lines.join('\n');
+}
+
+export async function hooksTestCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { workdir: { type: 'string' }, tool: { type: 'string' }, input: { type: 'string' }, json: { type: 'boolean' } },
+  });
+  const event = positionals[0];
+  if (!event || !isHookEvent(event)) {
+    process.stderr.write(`wave hooks test: ${event ? `unknown event "${event}"` : 'name an event'}; one of: ${EVENT_NAMES.join(', ')}\n`);
+    return 2;
+  }
+  const spec = eventSpec(event);
+  const input: Record<string, unknown> = { ...spec.sample, ...(values.input ? readInput(values.input) : {}) };
+  if (values.tool) {
+    if (!('tool_name' in spec.sample)) {
+      process.stderr.write(`wave hooks test: --tool applies to tool events only, not ${event}\n`);
+      return 2;
+    }
+    input.tool_name = values.tool;
+  }
+  const manager = managerFor(values.workdir);
+  const runs: HookRunRecord[] = []; // sync and async runs, as they finish
+  const ctx: FireContext = {
+    onRun: (r) => runs.push(r),
+    sessionId: TEST_SESSION,
+    transcriptPath: join(settingsPaths(manager.workdir, manager.homeDir).sessionsDir, `session_${TEST_SESSION}.json`),
+    cwd: manager.workdir,
+    permissionMode: 'default',
+  };
+  const payload = manager.payload(event, input as EventInput<HookEventName>, ctx);
+  const { decision } = await manager.fire(event, input as EventInput<HookEventName>, ctx);
+  await manager.waitForAsync();
+
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify({ event, payload, decision, runs }, null, 2)}\n`);
+    return 0;
+  }
+  const st = makeStyle(process.stdout);
+  const out: string[] = [];
+  const field = spec.matcherField;
+  out.push(`${st.bold(st.cyan(event))}${field ? `  ${field}=${String(input[field])}` : ''}  ${st.dim(`(${spec.when})`)}`);
+  out.push(st.dim(`stdin: ${JSON.stringify(payload)}`));
+  if (!runs.length) {
+    const configured = manager.snapshot().hooks.filter((h) => h.event === event);
+    out.push(
+      configured.length
+        ? `\nNo ${event} hook matches ${field}=${String(input[field ?? ''])}. Configured matchers: ${configured.map((h) => JSON.stringify(h.matcher ?? '*')).join(', ')}`
+        : `\nNo ${event} hooks are configured (see \`wave hooks list\`).`,
+    );
+  }
+  for (const r of runs) out.push(`\n${runLines(r, st)}`);
+  out.push(`\n${st.bold('Decision')}`);
+  for (const line of describeDecision(event, decision)) out.push(`  ${line}`);
+  process.stdout.write(`${out.join('\n')}\n`);
+  return 0;
+}

@@ -1,0 +1,232 @@
+// How a hook answers (SPEC 4): the exit-code policy, the JSON answer on stdout, and the combination
+// of several hooks' answers into one decision. Pure functions; the event table says which answer
+// fields act for which event.
+import { z } from 'zod';
+import { canBlock, type EventSpec } from './events.js';
+import type { BlockItem, HookDecision, PermissionDecision, PermissionRequestDecision, ProcessResult, RunOutcome } from './types.js';
+
+export const CONTEXT_CAP = 10_000;
+
+const PermissionRequestSchema = z.object({
+  behavior: z.enum(['allow', 'deny']),
+  updatedInput: z.record(z.string(), z.unknown()).optional(),
+  message: z.string().optional(),
+  interrupt: z.boolean().optional(),
+});
+
+export const AnswerSchema = z
+  .object({
+    continue: z.boolean().optional(),
+    stopReason: z.string().optional(),
+    suppressOutput: z.boolean().optional(),
+    systemMessage: z.string().optional(),
+    decision: z.enum(['block', 'approve']).optional(),
+    reason: z.string().optional(),
+    hookSpecificOutput: z
+      .object({
+        hookEventName: z.string().optional(),
+        permissionDecision: z.enum(['allow', 'ask', 'deny']).optional(),
+        permissionDecisionReason: z.string().optional(),
+        updatedInput: z.record(z.string(), z.unknown()).optional(),
+        additionalContext: z.string().optional(),
+        decision: PermissionRequestSchema.optional(),
+      })
+      .passthrough()
+      .optional(),
+  })
+  .passthrough();
+
+/** What one run contributes to the event's decision. */
+export interface RunEffect {
+  outcome: RunOutcome;
+  block?: BlockItem;
+  permission?: { decision: PermissionDecision; reason: string | null };
+  updatedInput?: Record<string, unknown>;
+  context?: string;
+  instructions?: string;
+  path?: string;
+  stop?: { reason: string | null };
+  systemMessage?: string;
+  permissionRequest?: PermissionRequestDecision;
+  /** Shown to the user only. */
+  userMessage?: string;
+  /** What went wrong (for the run record). */
+  error?: string;
+  /** The run's decision in words (for the run record). */
+  words: string;
+}
+
+function failureText(p: ProcessResult, timeoutSeconds: number): string {
+  if (p.spawnError) return `the hook could not be started: ${p.spawnError}`;
+  if (p.timedOut) return `hook timed out after ${timeoutSeconds} s`;
+  if (p.signal) return `hook was killed by ${p.signal}`;
+  if (p.exitCode === 127) return 'command not found';
+  if (p.exitCode === 126) return 'command is not executable (permission denied)';
+  return `hook exited with code ${p.exitCode}`;
+}
+
+function formatZodError(err: z.ZodError): string {
+  return err.issues
+    .map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`)
+    .join('; ');
+}
+
+/** Interprets one finished hook process for one event. */
+export function interpretRun(
+  eventName: string,
+  spec: EventSpec<never> | EventSpec<Record<string, unknown>>,
+  p: ProcessResult,
+  command: string,
+  timeoutSeconds: number,
+): RunEffect {
+  // Timeouts, signals, spawn failures and other exit codes: non-blocking errors.
+  if (p.spawnError || p.timedOut || p.signal || (p.exitCode !== 0 && p.exitCode !== 2)) {
+    const what = failureText(p, timeoutSeconds);
+    const shown = p.stderr && !p.timedOut && !p.spawnError ? `${what}: ${p.stderr}` : what;
+    return { outcome: p.timedOut ? 'timeout' : 'non_blocking_error', error: what, userMessage: shown, words: `error (non-blocking): ${what}` };
+  }
+  if (p.exitCode === 2) {
+    const reason = p.stderr || `blocked by hook ${command}`;
+    if (canBlock(spec)) {
+      return { outcome: 'blocking_error', block: { command, reason, fromExitCode: true }, words: `blocked: ${reason}` };
+    }
+    if (spec.onBlock === 'userOnly') return { outcome: 'blocking_error', userMessage: reason, words: `exit 2 (shown to the user): ${reason}` };
+    return { outcome: 'blocking_error', words: `exit 2 (${spec.onBlock === 'dropped' ? 'stderr dropped' : 'logged only'})` };
+  }
+
+  // Exit 0: stdout is a JSON answer or plain text.
+  const stdout = p.stdout;
+  if (!stdout.startsWith('{')) {
+    if (!stdout) return { outcome: 'success', words: 'success' };
+    switch (spec.plainStdout) {
+      case 'context':
+        return { outcome: 'success', context: stdout, words: 'success: added context' };
+      case 'instructions':
+        return { outcome: 'success', instructions: stdout, words: 'success: added summary instructions' };
+      case 'path':
+        return { outcome: 'success', path: stdout.split('\n')[0]!.trim(), words: `success: path ${stdout.split('\n')[0]!.trim()}` };
+      default:
+        return { outcome: 'success', words: 'success (stdout recorded, not used)' };
+    }
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(stdout);
+  } catch (e) {
+    const error = `stdout starts with "{" but is not valid JSON: ${(e as Error).message}`;
+    return { outcome: 'non_blocking_error', error, userMessage: error, words: `error (non-blocking): ${error}` };
+  }
+  const parsed = AnswerSchema.safeParse(json);
+  if (!parsed.success) {
+    const error = `invalid JSON answer: ${formatZodError(parsed.error)}`;
+    return { outcome: 'non_blocking_error', error, userMessage: error, words: `error (non-blocking): ${error}` };
+  }
+  const a = parsed.data;
+  const hso = a.hookSpecificOutput;
+  if (hso?.hookEventName !== undefined && hso.hookEventName !== eventName) {
+    const error = `invalid JSON answer: hookSpecificOutput.hookEventName is "${hso.hookEventName}" but the hook ran for ${eventName}`;
+    return { outcome: 'non_blocking_error', error, userMessage: error, words: `error (non-blocking): ${error}` };
+  }
+  const effect: RunEffect = { outcome: 'success', words: '' };
+  const words: string[] = [];
+  if (a.continue === false) {
+    effect.stop = { reason: a.stopReason ?? null };
+    words.push(`stop the agent${a.stopReason ? `: ${a.stopReason}` : ''}`);
+  }
+  if (a.systemMessage) effect.systemMessage = a.systemMessage;
+  if (a.decision === 'block') {
+    const reason = a.reason || `blocked by hook ${command}`;
+    if (canBlock(spec)) {
+      effect.block = { command, reason, fromExitCode: false };
+      words.push(`blocked: ${reason}`);
+    } else if (spec.onBlock === 'userOnly') {
+      effect.userMessage = reason;
+    }
+  }
+  const accepts = spec.accepts;
+  if (hso?.permissionDecision && accepts.includes('permissionDecision')) {
+    effect.permission = { decision: hso.permissionDecision, reason: hso.permissionDecisionReason ?? null };
+    words.push(`permission ${hso.permissionDecision}${hso.permissionDecisionReason ? `: ${hso.permissionDecisionReason}` : ''}`);
+  } else if (a.decision === 'approve' && accepts.includes('permissionDecision')) {
+    effect.permission = { decision: 'allow', reason: a.reason ?? null }; // Claude Code's older spelling
+    words.push('permission allow');
+  }
+  if (hso?.updatedInput && accepts.includes('updatedInput')) {
+    effect.updatedInput = hso.updatedInput;
+    words.push('rewrote the tool input');
+  }
+  if (hso?.decision && accepts.includes('permissionRequest')) {
+    const { interrupt: _interrupt, ...d } = hso.decision;
+    effect.permissionRequest = d;
+    words.push(`permission request ${d.behavior}${d.message ? `: ${d.message}` : ''}`);
+  }
+  if (hso?.additionalContext && accepts.includes('additionalContext')) {
+    effect.context = hso.additionalContext;
+    words.push('added context');
+  }
+  effect.words = words.length ? words.join('; ') : 'success';
+  return effect;
+}
+
+const PERMISSION_RANK: Record<PermissionDecision, number> = { allow: 1, ask: 2, deny: 3 };
+
+export function emptyDecision(event: string): HookDecision {
+  return {
+    event,
+    blocked: false,
+    reason: null,
+    blocks: [],
+    permissionDecision: null,
+    permissionDecisionReason: null,
+    updatedInput: null,
+    additionalContext: null,
+    continue: true,
+    stopReason: null,
+    systemMessage: null,
+    permissionRequest: null,
+    instructions: null,
+    worktreePath: null,
+    userMessages: [],
+    budgetExhausted: false,
+  };
+}
+
+function capContext(text: string): string {
+  if (text.length <= CONTEXT_CAP) return text;
+  return `${text.slice(0, CONTEXT_CAP)}\n… [hook context truncated: ${text.length - CONTEXT_CAP} more characters]`;
+}
+
+/** Combines the effects of an event's runs, in run order (SPEC 4, combination). */
+export function combine(event: string, effects: readonly RunEffect[]): HookDecision {
+  const d = emptyDecision(event);
+  const contexts: string[] = [];
+  const instructions: string[] = [];
+  const systemMessages: string[] = [];
+  for (const e of effects) {
+    if (e.block) d.blocks.push(e.block);
+    if (e.permission && (!d.permissionDecision || PERMISSION_RANK[e.permission.decision] > PERMISSION_RANK[d.permissionDecision])) {
+      d.permissionDecision = e.permission.decision;
+      d.permissionDecisionReason = e.permission.reason;
+    }
+    if (e.updatedInput) d.updatedInput = e.updatedInput;
+    if (e.context) contexts.push(e.context);
+    if (e.instructions) instructions.push(e.instructions);
+    if (e.path && d.worktreePath === null) d.worktreePath = e.path;
+    if (e.stop && d.continue) {
+      d.continue = false;
+      d.stopReason = e.stop.reason;
+    }
+    if (e.systemMessage) systemMessages.push(e.systemMessage);
+    // deny wins: nothing replaces a deny; a later answer replaces an earlier allow.
+    if (e.permissionRequest && d.permissionRequest?.behavior !== 'deny') d.permissionRequest = e.permissionRequest;
+    if (e.userMessage) d.userMessages.push(e.userMessage);
+  }
+  if (d.blocks.length) {
+    d.blocked = true;
+    d.reason = d.blocks.map((b) => b.reason).join('\n');
+  }
+  if (contexts.length) d.additionalContext = capContext(contexts.join('\n'));
+  if (instructions.length) d.instructions = capContext(instructions.join('\n'));
+  if (systemMessages.length) d.systemMessage = systemMessages.join('\n');
+  return d;
+}

@@ -1,0 +1,140 @@
+// Turns the raw `hooks` value of one source into configured hooks and problems (SPEC 1.3). Every
+// group and handler is checked with the one schema (schema.ts) on its own, so a bad entry is
+// dropped alone with a message naming the file, the JSON path, the line and the reason.
+import type { z } from 'zod';
+import { EVENT_NAMES, EVENTS, isHookEvent } from './events.js';
+import { HandlerSchema } from './schema.js';
+import type { ConfigProblem, ConfiguredHook, HookHandler, HookSource } from './types.js';
+import { formatJsonPath, type JsonPath, type Position } from '../settings/jsonFile.js';
+
+export interface HookOrigin {
+  source: HookSource;
+  /** Absolute path, or null for programmatic hooks. */
+  file: string | null;
+  /** Where the hooks object sits in its file (`['hooks']`). */
+  basePath: JsonPath;
+  locate?: (path: JsonPath) => Position | undefined;
+  plugin?: { name: string; root: string };
+}
+
+export interface HooksReadResult {
+  hooks: ConfiguredHook[];
+  problems: ConfigProblem[];
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function summarizeCommand(command: string, max = 60): string {
+  const flat = command.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+}
+
+export function readHooksConfig(raw: unknown, origin: HookOrigin): HooksReadResult {
+  const hooks: ConfiguredHook[] = [];
+  const problems: ConfigProblem[] = [];
+  const problem = (severity: ConfigProblem['severity'], path: JsonPath, message: string) => {
+    const full = [...origin.basePath, ...path];
+    const pos = origin.locate?.(full);
+    problems.push({
+      severity,
+      file: origin.file ?? '<programmatic>',
+      path: formatJsonPath(full),
+      ...(pos ? { line: pos.line, column: pos.column } : {}),
+      message,
+    });
+  };
+
+  if (raw === undefined) return { hooks, problems };
+  if (!isObject(raw)) {
+    problem('error', [], 'hooks must be an object whose keys are event names');
+    return { hooks, problems };
+  }
+
+  for (const [event, groups] of Object.entries(raw)) {
+    if (!isHookEvent(event)) {
+      problem('warning', [event], `unknown event "${event}" is ignored (known events: ${EVENT_NAMES.join(', ')})`);
+      continue;
+    }
+    if (!Array.isArray(groups)) {
+      problem('error', [event], `${event} must be an array of matcher groups ({ "matcher": "...", "hooks": [...] })`);
+      continue;
+    }
+    const spec = EVENTS[event];
+    groups.forEach((group: unknown, g) => {
+      if (!isObject(group)) {
+        problem('error', [event, g], 'a matcher group must be an object with a "hooks" array');
+        return;
+      }
+      let matcher: string | undefined;
+      if (group.matcher !== undefined) {
+        if (typeof group.matcher !== 'string') {
+          problem('error', [event, g, 'matcher'], 'matcher must be a string; this group is skipped');
+          return;
+        }
+        if (!spec.matcherField) {
+          if (group.matcher.trim() !== '' && group.matcher.trim() !== '*') {
+            problem('warning', [event, g, 'matcher'], `${event} takes no matcher; "${group.matcher}" is ignored`);
+          }
+        } else {
+          matcher = group.matcher;
+        }
+      }
+      if (!Array.isArray(group.hooks)) {
+        problem('error', [event, g, 'hooks'], 'hooks must be an array of handlers ({ "type": "command", "command": "..." })');
+        return;
+      }
+      group.hooks.forEach((entry: unknown, h) => {
+        const at: JsonPath = [event, g, 'hooks', h];
+        if (isObject(entry) && entry.asyncRewake !== undefined) {
+          problem('warning', [...at, 'asyncRewake'], 'asyncRewake is not supported; this hook is skipped');
+          return;
+        }
+        const parsed = HandlerSchema.safeParse(entry);
+        if (!parsed.success) {
+          for (const issue of parsed.error.issues) problem('error', [...at, ...issuePath(issue)], issueMessage(issue, entry));
+          return;
+        }
+        const handler = toHandler(parsed.data);
+        const file = origin.file ?? '<programmatic>';
+        const pos = origin.locate?.([...origin.basePath, ...at]);
+        hooks.push({
+          id: `${origin.source}:${file}#${event}/${g}/${h}`,
+          event,
+          source: origin.source,
+          file: origin.file,
+          jsonPath: formatJsonPath([...origin.basePath, ...at]),
+          ...(pos ? { line: pos.line } : {}),
+          groupIndex: g,
+          handlerIndex: h,
+          matcher,
+          handler,
+          displayName: handler.description?.trim() || handler.name?.trim() || summarizeCommand(handler.command),
+          ...(origin.plugin ? { plugin: origin.plugin } : {}),
+        });
+      });
+    });
+  }
+  return { hooks, problems };
+}
+
+function issuePath(issue: z.core.$ZodIssue): JsonPath {
+  return issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+}
+
+function issueMessage(issue: z.core.$ZodIssue, entry: unknown): string {
+  if (issue.path.length === 0 && !isObject(entry)) return 'a hook handler must be an object like { "type": "command", "command": "..." }';
+  if (issue.code === 'invalid_type' && issue.path[0] === 'command' && isObject(entry) && entry.command === undefined) {
+    return 'command is required';
+  }
+  return issue.message;
+}
+
+function toHandler(data: z.infer<typeof HandlerSchema>): HookHandler {
+  const h: HookHandler = { type: 'command', command: data.command };
+  if (data.commandWindows !== undefined) h.commandWindows = data.commandWindows;
+  if (data.timeout !== undefined) h.timeout = data.timeout;
+  if (data.async !== undefined) h.async = data.async;
+  if (data.description !== undefined) h.description = data.description;
+  if (data.name !== undefined) h.name = data.name;
+  return h;
+}

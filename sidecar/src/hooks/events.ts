@@ -1,0 +1,317 @@
+// THE table of hook events (SPEC 5). Each event is one declarative entry: which payload field its
+// matcher tests, how its event-specific stdin is built, and how its answers act. The engine, the
+// `wave hooks` command, the docs checks and the JSON Schema all read this table; adding an event is
+// adding one entry here.
+
+/** What an exit code 2 (or `decision: "block"`) does for an event. */
+export type BlockEffect =
+  | 'blockTool' // the tool does not run; the model sees the reason as the tool result
+  | 'blockPrompt' // the prompt is dropped, the model is not called; the reason goes to the user only
+  | 'denyPermission' // the permission is denied; the reason goes to the user, the model gets a plain denial
+  | 'feedbackToModel' // the tool already ran; the reason reaches the model after the tool result
+  | 'keepGoing' // the agent (or subagent) does not stop; the reason reaches it as a user message
+  | 'userOnly' // nothing is blocked; stderr is shown to the user only
+  | 'dropped' // nothing is blocked; stderr is silently dropped
+  | 'logged'; // nothing is blocked; the run is only recorded
+
+/** What plain (non-JSON) stdout of a hook that exits 0 means. */
+export type PlainStdout = 'context' | 'instructions' | 'path' | 'ignored';
+
+/** hookSpecificOutput fields an event honours (others are ignored). */
+export type AnswerField = 'additionalContext' | 'permissionDecision' | 'updatedInput' | 'permissionRequest';
+
+export type MatcherField = 'tool_name' | 'source' | 'trigger' | 'agent_type';
+
+export interface EventSpec<I extends object = Record<string, unknown>> {
+  /** When the event fires, in one line. */
+  when: string;
+  matcherField?: MatcherField;
+  /** The values the matcher field can take, when they are known (for `wave hooks validate`). */
+  matcherValues?: readonly string[];
+  /** Event-specific stdin fields, in the order they are written. */
+  payload: (input: I) => Record<string, unknown>;
+  /** Values used by `wave hooks test` when the user gives none. */
+  sample: I;
+  onBlock: BlockEffect;
+  plainStdout: PlainStdout;
+  accepts: readonly AnswerField[];
+  /** WorktreeCreate: the first hook that exits 0 and prints a path wins; later hooks are not run. */
+  firstPathWins?: boolean;
+  /** After a hook rewrote the input (`updatedInput`), the input handed to the next hook. */
+  chain?: (input: I, updatedInput: Record<string, unknown>) => I;
+}
+
+import { TOOL_NAMES } from '../agent/tools/names.js';
+
+// ----- event inputs ---------------------------------------------------------------------------
+
+export interface ToolInput {
+  tool_name: string;
+  tool_input: Record<string, unknown>;
+  tool_use_id: string;
+}
+export interface PostToolInput extends ToolInput {
+  tool_response: unknown;
+  duration_ms?: number;
+}
+export interface PostToolFailureInput extends ToolInput {
+  error: string;
+  is_interrupt?: boolean;
+  duration_ms?: number;
+}
+export interface BackgroundTask {
+  id: string;
+  type: 'shell' | 'subagent' | 'workflow';
+  status: 'running';
+  description: string;
+  command?: string;
+  agent_type?: string;
+  name?: string;
+}
+export interface SessionCron {
+  id: string;
+  schedule: string;
+  recurring: boolean;
+  prompt: string;
+}
+export interface StopInput {
+  stop_hook_active: boolean;
+  last_assistant_message?: string;
+  background_tasks: BackgroundTask[];
+  session_crons: SessionCron[];
+}
+export interface SubagentStopInput {
+  stop_hook_active: boolean;
+  last_assistant_message?: string;
+  agent_type: string;
+  agent_id?: string;
+}
+
+// ----- helpers used by payload builders --------------------------------------------------------
+
+const FIELD_CUT = 1000;
+
+/** A text over 1,000 characters becomes its first 1,000 followed by `… [+N chars]` (SPEC 5). */
+export function cutField(text: string): string {
+  return text.length <= FIELD_CUT ? text : `${text.slice(0, FIELD_CUT)}… [+${text.length - FIELD_CUT} chars]`;
+}
+
+function lastMessage(text: string | undefined): { last_assistant_message?: string } {
+  const trimmed = (text ?? '').trim();
+  return trimmed ? { last_assistant_message: trimmed } : {};
+}
+
+function toolFields(i: ToolInput) {
+  return { tool_name: i.tool_name, tool_input: i.tool_input, tool_use_id: i.tool_use_id };
+}
+
+function backgroundTask(t: BackgroundTask): BackgroundTask {
+  const out: BackgroundTask = { id: t.id, type: t.type, status: t.status, description: cutField(t.description) };
+  if (t.type === 'shell' && t.command !== undefined) out.command = cutField(t.command);
+  if (t.type === 'subagent' && t.agent_type !== undefined) out.agent_type = t.agent_type;
+  if (t.type === 'workflow' && t.name !== undefined) out.name = t.name;
+  return out;
+}
+
+const sampleTool: ToolInput = {
+  tool_name: 'Bash',
+  tool_input: { command: 'echo hello', description: 'Print hello' },
+  tool_use_id: 'toolu_test_0001',
+};
+
+const rewriteToolInput = <I extends ToolInput>(input: I, updated: Record<string, unknown>): I => ({
+  ...input,
+  tool_input: updated,
+});
+
+function define<I extends object>(spec: EventSpec<I>): EventSpec<I> {
+  return spec;
+}
+
+// ----- the table -------------------------------------------------------------------------------
+
+export const EVENTS = {
+  SessionStart: define<{ source: 'startup' | 'resume' | 'clear' | 'compact'; model: string }>({
+    when: 'a session is created or resumed (source: startup, resume, clear, compact)',
+    matcherField: 'source',
+    matcherValues: ['startup', 'resume', 'clear', 'compact'],
+    payload: (i) => ({ source: i.source, model: i.model }),
+    sample: { source: 'startup', model: 'test-model' },
+    onBlock: 'userOnly',
+    plainStdout: 'context',
+    accepts: ['additionalContext'],
+  }),
+  InstructionsLoaded: define<{ file_path: string; load_reason: string }>({
+    when: 'an instruction file (AGENTS.md, WAVE.md, …) is loaded',
+    payload: (i) => ({ file_path: i.file_path, load_reason: i.load_reason }),
+    sample: { file_path: '/project/AGENTS.md', load_reason: 'session_start' },
+    onBlock: 'logged',
+    plainStdout: 'ignored',
+    accepts: [],
+  }),
+  UserPromptSubmit: define<{ prompt: string }>({
+    when: 'the user sends a prompt, before the model sees it',
+    payload: (i) => ({ prompt: i.prompt, user_prompt: i.prompt }),
+    sample: { prompt: 'Hello from wave hooks test' },
+    onBlock: 'blockPrompt',
+    plainStdout: 'context',
+    accepts: ['additionalContext'],
+  }),
+  PreToolUse: define<ToolInput>({
+    when: 'before a tool runs (and before the permission check)',
+    matcherField: 'tool_name',
+    matcherValues: TOOL_NAMES,
+    payload: toolFields,
+    sample: sampleTool,
+    onBlock: 'blockTool',
+    plainStdout: 'ignored',
+    accepts: ['permissionDecision', 'updatedInput', 'additionalContext'],
+    chain: rewriteToolInput,
+  }),
+  PermissionRequest: define<ToolInput>({
+    when: 'a tool call needs the user’s approval',
+    matcherField: 'tool_name',
+    matcherValues: TOOL_NAMES,
+    payload: toolFields,
+    sample: sampleTool,
+    onBlock: 'denyPermission',
+    plainStdout: 'ignored',
+    accepts: ['permissionRequest'],
+    chain: rewriteToolInput,
+  }),
+  PostToolUse: define<PostToolInput>({
+    when: 'after a tool ran, whether it succeeded or failed',
+    matcherField: 'tool_name',
+    matcherValues: TOOL_NAMES,
+    payload: (i) => ({
+      ...toolFields(i),
+      tool_response: i.tool_response,
+      ...(i.duration_ms !== undefined ? { duration_ms: i.duration_ms } : {}),
+    }),
+    sample: {
+      ...sampleTool,
+      tool_response: { stdout: 'hello', stderr: '', interrupted: false, exit_code: 0, success: true },
+    },
+    onBlock: 'feedbackToModel',
+    plainStdout: 'ignored',
+    accepts: ['additionalContext'],
+  }),
+  PostToolUseFailure: define<PostToolFailureInput>({
+    when: 'after a tool failed (fires in addition to PostToolUse)',
+    matcherField: 'tool_name',
+    matcherValues: TOOL_NAMES,
+    payload: (i) => ({
+      ...toolFields(i),
+      error: i.error,
+      is_interrupt: i.is_interrupt ?? false,
+      ...(i.duration_ms !== undefined ? { duration_ms: i.duration_ms } : {}),
+    }),
+    sample: { ...sampleTool, error: 'Exit code 1\ncommand failed' },
+    onBlock: 'feedbackToModel',
+    plainStdout: 'ignored',
+    accepts: ['additionalContext'],
+  }),
+  Stop: define<StopInput>({
+    when: 'the main agent finished a turn (no more tool calls), not on abort',
+    payload: (i) => ({
+      stop_hook_active: i.stop_hook_active,
+      ...lastMessage(i.last_assistant_message),
+      background_tasks: i.background_tasks.filter((t) => t.status === 'running').map(backgroundTask),
+      session_crons: i.session_crons.map((c) => ({ id: c.id, schedule: c.schedule, recurring: c.recurring, prompt: c.prompt })),
+    }),
+    sample: { stop_hook_active: false, last_assistant_message: 'Done.', background_tasks: [], session_crons: [] },
+    onBlock: 'keepGoing',
+    plainStdout: 'ignored',
+    accepts: [],
+  }),
+  SubagentStart: define<{ agent_type: string; agent_id?: string }>({
+    when: 'a subagent starts',
+    matcherField: 'agent_type',
+    payload: (i) => ({ agent_type: i.agent_type, ...(i.agent_id ? { agent_id: i.agent_id } : {}) }),
+    sample: { agent_type: 'general-purpose', agent_id: 'agent_test_0001' },
+    onBlock: 'userOnly',
+    plainStdout: 'ignored',
+    accepts: ['additionalContext'],
+  }),
+  SubagentStop: define<SubagentStopInput>({
+    when: 'a subagent finished its work',
+    matcherField: 'agent_type',
+    payload: (i) => ({
+      stop_hook_active: i.stop_hook_active,
+      ...lastMessage(i.last_assistant_message),
+      agent_type: i.agent_type,
+      ...(i.agent_id ? { agent_id: i.agent_id } : {}),
+    }),
+    sample: { stop_hook_active: false, last_assistant_message: 'Subagent done.', agent_type: 'general-purpose' },
+    onBlock: 'keepGoing',
+    plainStdout: 'ignored',
+    accepts: [],
+  }),
+  PreCompact: define<{ trigger: 'manual' | 'auto'; compact_instructions: string }>({
+    when: 'before the conversation is compacted (manual or auto)',
+    matcherField: 'trigger',
+    matcherValues: ['manual', 'auto'],
+    payload: (i) => ({
+      trigger: i.trigger,
+      compact_instructions: i.compact_instructions,
+      custom_instructions: i.compact_instructions,
+    }),
+    sample: { trigger: 'manual', compact_instructions: '' },
+    onBlock: 'dropped',
+    plainStdout: 'instructions',
+    accepts: [],
+  }),
+  PostCompact: define<{ trigger: 'manual' | 'auto'; compact_summary: string }>({
+    when: 'after a successful compaction',
+    matcherField: 'trigger',
+    matcherValues: ['manual', 'auto'],
+    payload: (i) => ({ trigger: i.trigger, compact_summary: i.compact_summary }),
+    sample: { trigger: 'manual', compact_summary: 'Summary of the conversation so far.' },
+    onBlock: 'userOnly',
+    plainStdout: 'ignored',
+    accepts: [],
+  }),
+  WorktreeCreate: define<{ name: string }>({
+    when: 'a worktree is to be created (a hook that prints a path replaces git worktree add)',
+    payload: (i) => ({ name: i.name }),
+    sample: { name: 'feature-x' },
+    onBlock: 'logged',
+    plainStdout: 'path',
+    accepts: [],
+    firstPathWins: true,
+  }),
+  WorktreeRemove: define<{ worktree_path: string }>({
+    when: 'a hook-created worktree is removed (the hook does the removal)',
+    payload: (i) => ({ worktree_path: i.worktree_path }),
+    sample: { worktree_path: '/tmp/worktrees/feature-x' },
+    onBlock: 'logged',
+    plainStdout: 'ignored',
+    accepts: [],
+  }),
+  SessionEnd: define<{ reason: 'clear' | 'resume' | 'exit' | 'other' }>({
+    when: 'the session ends (reason: clear, resume, exit, other)',
+    payload: (i) => ({ reason: i.reason }),
+    sample: { reason: 'exit' },
+    onBlock: 'logged',
+    plainStdout: 'ignored',
+    accepts: [],
+  }),
+} as const;
+
+export type HookEventName = keyof typeof EVENTS;
+export type EventInput<E extends HookEventName> = (typeof EVENTS)[E] extends EventSpec<infer I> ? I : never;
+
+export const EVENT_NAMES = Object.keys(EVENTS) as HookEventName[];
+
+export function isHookEvent(name: string): name is HookEventName {
+  return Object.prototype.hasOwnProperty.call(EVENTS, name);
+}
+
+export function eventSpec(name: HookEventName): EventSpec<Record<string, unknown>> {
+  return EVENTS[name] as unknown as EventSpec<Record<string, unknown>>;
+}
+
+/** Effects that stop or redirect what the agent was doing. */
+export function canBlock(spec: EventSpec<never> | EventSpec<Record<string, unknown>>): boolean {
+  return ['blockTool', 'blockPrompt', 'denyPermission', 'feedbackToModel', 'keepGoing'].includes(spec.onBlock);
+}

@@ -1,0 +1,137 @@
+// Types shared by the hook engine's modules. The event table itself lives in events.ts.
+
+export type PermissionMode = 'default' | 'acceptEdits' | 'plan' | 'bypassPermissions';
+export const PERMISSION_MODES: readonly PermissionMode[] = ['default', 'acceptEdits', 'plan', 'bypassPermissions'];
+
+/** Where a hook was configured, in run order (SPEC 1.1). */
+export type HookSource = 'programmatic' | 'plugin' | 'user' | 'project' | 'projectLocal';
+export const SOURCE_ORDER: readonly HookSource[] = ['programmatic', 'plugin', 'user', 'project', 'projectLocal'];
+
+/** One handler as written in a settings file (after validation). */
+export interface HookHandler {
+  type: 'command';
+  command: string;
+  commandWindows?: string;
+  /** seconds */
+  timeout?: number;
+  async?: boolean;
+  description?: string;
+  name?: string;
+}
+
+/** One configured hook: a handler with everything needed to run and show it. */
+export interface ConfiguredHook {
+  /** Stable while the file keeps its shape: `<source>:<file>#<event>/<group>/<handler>`. */
+  id: string;
+  event: string;
+  source: HookSource;
+  /** Absolute path of the config file; null for programmatic hooks. */
+  file: string | null;
+  /** JSON path of the handler inside its file, e.g. `hooks.PreToolUse[0].hooks[1]`. */
+  jsonPath: string;
+  /** Line of the handler in its file (1-based), when known. */
+  line?: number;
+  groupIndex: number;
+  handlerIndex: number;
+  matcher: string | undefined;
+  handler: HookHandler;
+  /** description, else name, else a summary of the command. */
+  displayName: string;
+  plugin?: { name: string; root: string };
+}
+
+/** A problem found while loading hook configuration. */
+export interface ConfigProblem {
+  severity: 'error' | 'warning';
+  /** Absolute file path, or `<programmatic>`. */
+  file: string;
+  /** JSON path such as `hooks.PreToolUse[0].hooks[1].timeout`; empty for the whole file. */
+  path: string;
+  line?: number;
+  column?: number;
+  message: string;
+}
+
+export type RunOutcome = 'success' | 'blocking_error' | 'non_blocking_error' | 'timeout' | 'skipped';
+
+/** What one hook process did (before interpretation). */
+export interface ProcessResult {
+  startedAt: number;
+  durationMs: number;
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  /** Set when the process could not be started at all. */
+  spawnError: string | null;
+  stdout: string;
+  stderr: string;
+  stdoutTruncated: boolean;
+  stderrTruncated: boolean;
+}
+
+/** The diagnostic record of one hook run (SPEC 3, Diagnostics). Never sent to the model. */
+export interface HookRunRecord {
+  id: string;
+  event: string;
+  hookId: string;
+  source: HookSource;
+  file: string | null;
+  name: string;
+  matcher: string | null;
+  command: string;
+  async: boolean;
+  startedAt: string;
+  durationMs: number;
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  stdout: string;
+  stderr: string;
+  outcome: RunOutcome;
+  /** What this run decided, in words ("blocked: …", "added context", "no effect"). */
+  decision: string;
+  /** What went wrong, when outcome is an error (invalid JSON answer, command not found, …). */
+  error: string | null;
+}
+
+export type PermissionDecision = 'allow' | 'ask' | 'deny';
+
+export interface PermissionRequestDecision {
+  behavior: 'allow' | 'deny';
+  updatedInput?: Record<string, unknown>;
+  message?: string;
+}
+
+/** One hook's block, kept apart so the agent can word it for the model (Claude Code's formats). */
+export interface BlockItem {
+  command: string;
+  reason: string;
+  /** true for exit code 2 (stderr), false for a JSON `decision: "block"` / deny reason. */
+  fromExitCode: boolean;
+}
+
+/** The combined answer of all hooks of one event firing (SPEC 4, combination). */
+export interface HookDecision {
+  event: string;
+  blocked: boolean;
+  /** Block reasons joined with newlines, in run order. */
+  reason: string | null;
+  blocks: BlockItem[];
+  permissionDecision: PermissionDecision | null;
+  permissionDecisionReason: string | null;
+  updatedInput: Record<string, unknown> | null;
+  additionalContext: string | null;
+  continue: boolean;
+  stopReason: string | null;
+  systemMessage: string | null;
+  /** PermissionRequest: the behaviour a hook chose (deny wins over allow). */
+  permissionRequest: PermissionRequestDecision | null;
+  /** PreCompact: extra summary instructions from plain stdout. */
+  instructions: string | null;
+  /** WorktreeCreate: the path printed by the first hook that exited 0 with output. */
+  worktreePath: string | null;
+  /** Texts for the user only: non-blocking errors, user-only stderr, skipped-hook notices. */
+  userMessages: string[];
+  /** True when the turn's hook budget ran out before every hook of this firing could run. */
+  budgetExhausted: boolean;
+}

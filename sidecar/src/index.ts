@@ -1,0 +1,2 @@
+// The sidecar SDK's public surface.
+export * from './hooks/index.js';
