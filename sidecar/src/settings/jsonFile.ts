@@ -57,11 +57,12 @@ export function parseJsonText(path: string, text: string): JsonFile {
   const errors: ParseError[] = [];
   const tree: Node | undefined = parseTree(text, errors, { allowTrailingComma: false, disallowComments: false });
   const first = errors[0];
-  const parseError = first
-    ? { ...positionAt(text, first.offset), message: PARSE_MESSAGES[printParseErrorCode(first.error)] ?? printParseErrorCode(first.error) }
-    : text.trim() === ''
+  const parseError =
+    text.trim() === ''
       ? { line: 1, column: 1, message: 'the file is empty' }
-      : null;
+      : first
+        ? { ...positionAt(text, first.offset), message: PARSE_MESSAGES[printParseErrorCode(first.error)] ?? printParseErrorCode(first.error) }
+        : null;
   const value = parseError || !tree ? undefined : nodeValue(tree);
   return {
     path,
