@@ -1,12 +1,16 @@
 // `wave` command line: dispatches to the sub-commands.
 import { hooksCommand } from './hooks.js';
+import { PRINT_USAGE, printCommand } from './print.js';
 
 const USAGE = `usage:
+  ${PRINT_USAGE.replace('usage: ', '')}
+      run one turn headless, with all hooks
   wave hooks list|validate|test ...   inspect and try the configured hooks (wave hooks --help)
 `;
 
 export async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
+  if (argv.some((a) => a === '-p' || a === '--print' || a.startsWith('--print='))) return printCommand(argv);
   switch (cmd) {
     case 'hooks':
       return hooksCommand(rest);

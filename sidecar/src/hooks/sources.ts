@@ -29,6 +29,10 @@ export interface LoadedSources {
   env: Record<string, string>;
   disableAllHooks: boolean;
   turnBudgetSeconds: number;
+  /** permissions.allow / deny / ask of every file, concatenated (project ones only when trusted). */
+  permissions: { allow: string[]; deny: string[]; ask: string[] };
+  /** Every other top-level key, later files overriding earlier ones (model settings and such). */
+  other: Record<string, unknown>;
   paths: SettingsPaths;
 }
 
@@ -84,6 +88,13 @@ function loadSettingsFile(source: HookSource, path: string, out: LoadedSources, 
   if (!badKeys.has('disableAllHooks') && settings.disableAllHooks === true) out.disableAllHooks = true;
   if (!badKeys.has('hookTurnBudgetSeconds') && typeof settings.hookTurnBudgetSeconds === 'number') {
     out.turnBudgetSeconds = settings.hookTurnBudgetSeconds;
+  }
+  if (!badKeys.has('permissions') && settings.permissions) {
+    const p = settings.permissions as Partial<LoadedSources['permissions']>;
+    for (const k of ['allow', 'deny', 'ask'] as const) out.permissions[k].push(...(p[k] ?? []));
+  }
+  for (const [k, v] of Object.entries(settings)) {
+    if (!['hooks', 'env', 'permissions', 'disableAllHooks', 'hookTurnBudgetSeconds', '$schema'].includes(k)) out.other[k] = v;
   }
   const origin: HookOrigin = { source, file: path, basePath: ['hooks'], locate: file.locate };
   const read = readHooksConfig(settings.hooks, origin);
@@ -147,6 +158,8 @@ export function loadSources(opts: LoadOptions): LoadedSources {
     env: {},
     disableAllHooks: false,
     turnBudgetSeconds: DEFAULT_TURN_BUDGET_SECONDS,
+    permissions: { allow: [], deny: [], ask: [] },
+    other: {},
     paths,
   };
   if (opts.programmatic !== undefined) {
@@ -157,7 +170,10 @@ export function loadSources(opts: LoadOptions): LoadedSources {
   loadPlugins(paths, out);
   loadSettingsFile('user', paths.user, out, out.hooks);
   // Project env and hooks come from the repository: they apply only in a trusted workspace.
+  // An untrusted project may still restrict (deny/ask rules, disableAllHooks) but not widen.
   const userEnv = out.env;
+  const userAllow = [...out.permissions.allow];
+  const userOther = { ...out.other };
   if (!opts.trustProject) out.env = {}; // collects the project env, then dropped below
   const projectHooks: ConfiguredHook[] = [];
   loadSettingsFile('project', paths.project, out, projectHooks);
@@ -166,6 +182,8 @@ export function loadSources(opts: LoadOptions): LoadedSources {
   else {
     out.untrustedHooks = projectHooks;
     out.env = userEnv;
+    out.permissions.allow = userAllow;
+    out.other = userOther;
   }
   return out;
 }

@@ -1,0 +1,266 @@
+// The agent (SPEC 6): one session in one workdir. It owns the conversation, the hook manager, the
+// tools and the transcript; the turn loop lives in turn.ts and one tool call in toolCall.ts.
+import { randomUUID } from 'node:crypto';
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { HookManager, assertValidProgrammaticHooks, type FireResult } from '../hooks/manager.js';
+import type { EventInput, HookEventName } from '../hooks/events.js';
+import type { TurnBudget } from '../hooks/budget.js';
+import type { HookRunRecord, PermissionMode } from '../hooks/types.js';
+import type { ModelClient } from '../models/types.js';
+import { settingsPaths, type SettingsPaths } from '../settings/paths.js';
+import { findInstructionFiles, type InstructionFile } from './instructions.js';
+import { hookText, newMessage, type Block, type Message } from './messages.js';
+import { buildSystemPrompt } from './systemPrompt.js';
+import { ToolRegistry, type AnyTool } from './tools/registry.js';
+import { readTranscript, transcriptPath, writeTranscript, type SessionInfo } from './transcript.js';
+import { runTurn, type TurnResult } from './turn.js';
+import { hookWords } from './hookText.js';
+
+export interface ToolApprovalRequest {
+  toolName: string;
+  input: Record<string, unknown>;
+  toolUseId: string;
+  reason: string;
+}
+export type ToolApproval = { behavior: 'allow'; updatedInput?: Record<string, unknown> } | { behavior: 'deny'; message?: string };
+
+export type AgentEvent =
+  | { type: 'messages'; messages: readonly Message[] }
+  | { type: 'text_delta'; messageId: string; text: string }
+  | { type: 'tool_call'; messageId: string; id: string; name: string; input: Record<string, unknown> }
+  | { type: 'tool_result'; messageId: string; id: string; name: string; success: boolean; result: string }
+  | { type: 'hook_run'; run: HookRunRecord };
+
+export interface AgentOptions {
+  workdir: string;
+  homeDir?: string;
+  /** Programmatic hooks, same shape as a settings file's `hooks`; run before every file source. */
+  hooks?: unknown;
+  /** The model; without one every turn ends with a clear "no model configured" error. */
+  model?: ModelClient;
+  /** Why there is no model (shown to the user instead of the generic text). */
+  modelUnavailable?: string;
+  permissionMode?: PermissionMode;
+  /** Asked when a tool call needs approval; without it (headless) such calls are denied. */
+  canUseTool?: (req: ToolApprovalRequest) => Promise<ToolApproval>;
+  onMessagesChange?: (messages: readonly Message[]) => void;
+  onEvent?: (event: AgentEvent) => void;
+  /** Resume this saved session instead of starting a new one. */
+  resume?: string;
+  trustProject?: boolean | (() => boolean);
+  /** Extra tools (subagents, background shells ... register theirs here). */
+  tools?: AnyTool[];
+  /** Environment for tools and hooks (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Permission rules added to those of the settings files (e.g. from --settings). */
+  extraPermissions?: { allow?: string[]; deny?: string[]; ask?: string[] };
+  /** Consecutive Stop blocks after which the turn ends anyway (default 8). */
+  stopBlockCap?: number;
+}
+
+export class Agent {
+  readonly hookManager: HookManager;
+  readonly tools: ToolRegistry;
+  readonly paths: SettingsPaths;
+  readonly workdir: string;
+  permissionMode: PermissionMode;
+  private session: SessionInfo;
+  private _messages: Message[] = [];
+  private pendingBlocks: Block[] = [];
+  private instructionFiles: InstructionFile[] = [];
+  /** The assistant message hook runs and notices of the current step go to. */
+  current: Message | null = null;
+  turn: { budget: TurnBudget; promptId: string; abort: AbortController } | null = null;
+
+  private constructor(readonly opts: AgentOptions) {
+    this.workdir = resolve(opts.workdir);
+    const home = opts.homeDir ?? homedir();
+    this.paths = settingsPaths(this.workdir, home);
+    this.permissionMode = opts.permissionMode ?? 'default';
+    this.hookManager = new HookManager({
+      workdir: this.workdir,
+      homeDir: home,
+      hooks: opts.hooks,
+      ...(opts.trustProject !== undefined ? { trustProject: opts.trustProject } : {}),
+      ...(opts.env ? { baseEnv: opts.env } : {}),
+      onAsyncRun: (run) => this.recordRun(run),
+    });
+    this.tools = new ToolRegistry();
+    for (const t of opts.tools ?? []) this.tools.add(t);
+    const now = new Date().toISOString();
+    this.session = { id: randomUUID(), workdir: this.workdir, createdAt: now, updatedAt: now };
+  }
+
+  /** Creates (or resumes) a session: loads instruction files and fires SessionStart. */
+  static async create(opts: AgentOptions): Promise<Agent> {
+    if (opts.hooks !== undefined) assertValidProgrammaticHooks(opts.hooks);
+    const agent = new Agent(opts);
+    if (opts.resume) {
+      const saved = readTranscript(transcriptPath(agent.paths.sessionsDir, opts.resume));
+      agent.session = saved.session;
+      agent._messages = saved.state.messages;
+    }
+    await agent.start(opts.resume ? 'resume' : 'startup');
+    return agent;
+  }
+
+  get sessionId(): string {
+    return this.session.id;
+  }
+  get transcriptPath(): string {
+    return transcriptPath(this.paths.sessionsDir, this.session.id);
+  }
+  get messages(): readonly Message[] {
+    return this._messages;
+  }
+  get model(): ModelClient | undefined {
+    return this.opts.model;
+  }
+  get busy(): boolean {
+    return this.turn !== null;
+  }
+
+  private async start(source: 'startup' | 'resume' | 'clear' | 'compact'): Promise<void> {
+    this.instructionFiles = findInstructionFiles(this.paths.userDir, this.workdir);
+    for (const f of this.instructionFiles) {
+      await this.fire('InstructionsLoaded', { file_path: f.path, load_reason: 'session_start' });
+    }
+    const r = await this.fire('SessionStart', { source, model: this.opts.model?.model ?? '' });
+    const blocks: Block[] = [];
+    if (r.decision.additionalContext) blocks.push(hookText('SessionStart', hookWords.context('SessionStart', `SessionStart:${source}`, r.decision.additionalContext)));
+    if (blocks.length) this.push(newMessage('user', blocks, true));
+    this.flushPending();
+    this.save();
+  }
+
+  systemPrompt(): string {
+    return buildSystemPrompt({
+      workdir: this.workdir,
+      platform: process.platform,
+      date: new Date().toISOString().slice(0, 10),
+      instructions: this.instructionFiles,
+      hooks: this.hookManager.snapshot().disableAllHooks ? [] : this.hookManager.snapshot().hooks,
+      userSettingsPath: this.paths.user,
+      projectSettingsPath: this.paths.project,
+      projectLocalSettingsPath: this.paths.projectLocal,
+    });
+  }
+
+  /** Runs one user turn. Resolves when the agent has stopped (or was stopped). */
+  async sendMessage(text: string): Promise<TurnResult> {
+    if (this.turn) throw new Error('the agent is already working on a turn');
+    this.turn = { budget: this.hookManager.newTurnBudget(), promptId: randomUUID(), abort: new AbortController() };
+    try {
+      return await runTurn(this, text);
+    } finally {
+      this.turn = null;
+      this.current = null;
+      this.flushPending();
+      this.save();
+      this.changed();
+    }
+  }
+
+  /** Stops the current turn: the model request is cancelled and no further tool runs. */
+  abort(): void {
+    this.turn?.abort.abort();
+  }
+
+  /** Ends the session: fires SessionEnd and waits for async hooks. */
+  async destroy(reason: 'clear' | 'resume' | 'exit' | 'other' = 'exit'): Promise<void> {
+    this.abort();
+    await this.fire('SessionEnd', { reason });
+    this.flushPending();
+    this.save();
+    await this.hookManager.waitForAsync();
+  }
+
+  // ----- used by turn.ts and toolCall.ts ---------------------------------------------------------
+
+  /** Fires a hook event with this session's context; the transcript is saved before each hook. */
+  fire<E extends HookEventName>(event: E, input: EventInput<E>, subagent?: { type: string; id: string }): Promise<FireResult> {
+    return this.hookManager.fire(event, input, this.context(subagent));
+  }
+
+  private context(subagent?: { type: string; id: string }) {
+    return {
+      sessionId: this.session.id,
+      transcriptPath: this.transcriptPath,
+      cwd: this.workdir,
+      permissionMode: this.permissionMode,
+      ...(this.turn ? { promptId: this.turn.promptId, budget: this.turn.budget } : {}),
+      ...(subagent ? { subagent } : {}),
+      beforeRun: () => this.save(),
+      onRun: (run: HookRunRecord) => {
+        if (!run.async) this.recordRun(run);
+      },
+    };
+  }
+
+  push(message: Message): Message {
+    this._messages.push(message);
+    this.changed();
+    return message;
+  }
+
+  /** Starts the assistant message of a model step, carrying the runs and notices gathered so far. */
+  beginAssistant(): Message {
+    const m = newMessage('assistant', this.pendingBlocks.splice(0));
+    this.current = m;
+    return this.push(m);
+  }
+
+  /** A text for the user only (error block). */
+  notice(text: string): void {
+    this.addBlock({ type: 'error', content: text });
+  }
+
+  recordRun(run: HookRunRecord): void {
+    this.addBlock({ type: 'hook_run', run });
+    this.emit({ type: 'hook_run', run });
+  }
+
+  private addBlock(block: Block): void {
+    if (this.current) {
+      this.current.blocks.push(block);
+      this.changed();
+    } else if (this.turn) {
+      this.pendingBlocks.push(block);
+    } else {
+      this.push(newMessage('assistant', [block], true));
+    }
+  }
+
+  /** Puts runs and notices that no assistant message took into a meta message of their own. */
+  private flushPending(): void {
+    if (this.pendingBlocks.length) this.push(newMessage('assistant', this.pendingBlocks.splice(0), true));
+  }
+
+  emit(event: AgentEvent): void {
+    this.opts.onEvent?.(event);
+  }
+
+  changed(): void {
+    this.opts.onMessagesChange?.(this._messages);
+  }
+
+  save(): void {
+    writeTranscript(this.transcriptPath, this.session, this._messages);
+  }
+
+  /** The permission rules in force: settings files plus extraPermissions. */
+  permissionRules(): { allow: string[]; deny: string[]; ask: string[] } {
+    const files = this.hookManager.snapshot().permissions;
+    const extra = this.opts.extraPermissions ?? {};
+    return {
+      allow: [...files.allow, ...(extra.allow ?? [])],
+      deny: [...files.deny, ...(extra.deny ?? [])],
+      ask: [...files.ask, ...(extra.ask ?? [])],
+    };
+  }
+
+  toolEnv(): Record<string, string | undefined> {
+    return { ...(this.opts.env ?? process.env), ...this.hookManager.snapshot().env, WAVE_PROJECT_DIR: this.workdir, WAVE_SESSION_ID: this.session.id };
+  }
+}

@@ -1,0 +1,41 @@
+// The words hook results reach the model (and the user) in — Claude Code's wording, so prompts and
+// scripts written for it read the same here. One place for all of them.
+import type { BlockItem, HookDecision } from '../hooks/types.js';
+
+/** `[<cmd>]: stderr` for an exit-code block, the bare reason for a JSON answer. */
+function item(b: BlockItem): string {
+  return b.fromExitCode ? `[${b.command}]: ${b.reason}` : b.reason;
+}
+
+export const hookWords = {
+  preToolBlocked(tool: string, d: HookDecision): string {
+    if (d.blocked) return d.blocks.map((b) => `PreToolUse:${tool} hook error: ${item(b)}`).join('\n');
+    return `PreToolUse:${tool} hook error: ${d.permissionDecisionReason ?? 'denied by a hook'}`;
+  },
+  postToolBlocked(event: 'PostToolUse' | 'PostToolUseFailure', tool: string, d: HookDecision): string {
+    const lines = d.blocks.map((b) => `${event}:${tool} hook blocking error from command: "${b.command}": ${item(b)}`);
+    return `${lines.join('\n')}\n(The tool already ran; its effects were not rolled back.)`;
+  },
+  context(event: string, label: string, text: string): string {
+    return `${label || event} hook additional context: ${text}`;
+  },
+  promptBlocked(d: HookDecision, prompt: string): string {
+    return `UserPromptSubmit operation blocked by hook:\n${d.blocks.map(item).join('\n')}\n\nOriginal prompt: ${prompt}`;
+  },
+  stopFeedback(d: HookDecision): string {
+    return `Stop hook feedback:\n${d.blocks.map(item).join('\n')}`;
+  },
+  subagentStopFeedback(d: HookDecision): string {
+    return `SubagentStop hook feedback:\n${d.blocks.map(item).join('\n')}`;
+  },
+  stopCap(cap: number): string {
+    return `A Stop hook blocked the turn from ending ${cap} consecutive times; the turn ends anyway. A Stop hook should check stop_hook_active in its input and exit 0 while it is true.`;
+  },
+  stopped(event: string, reason: string | null): string {
+    return `${event} hook stopped the agent${reason ? `: ${reason}` : '.'}`;
+  },
+  permissionDenied(tool: string, why: string): string {
+    return `Permission to use ${tool} was denied: ${why}`;
+  },
+  budgetNote: (m: string) => m,
+};

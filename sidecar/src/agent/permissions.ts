@@ -1,0 +1,102 @@
+// Permission modes and settings rules (SPEC 6): whether a tool call may run, must be asked about,
+// or is denied. Hooks act before (PreToolUse) and at the ask (PermissionRequest); this module is
+// the pure policy in between.
+import { homedir } from 'node:os';
+import { isAbsolute, resolve } from 'node:path';
+import picomatch from 'picomatch';
+import type { PermissionDecision, PermissionMode } from '../hooks/types.js';
+import type { ToolAccess } from './tools/types.js';
+
+export interface PermissionRules {
+  allow: string[];
+  deny: string[];
+  ask: string[];
+}
+
+export type Verdict = { behavior: 'allow'; why: string } | { behavior: 'deny'; why: string } | { behavior: 'ask'; why: string };
+
+interface ParsedRule {
+  tool: string;
+  content?: string;
+}
+
+export function parseRule(rule: string): ParsedRule {
+  const m = /^([^()]+)\((.*)\)$/.exec(rule.trim());
+  return m ? { tool: m[1]!.trim(), content: m[2]!.trim() } : { tool: rule.trim() };
+}
+
+function commandMatches(pattern: string, command: string): boolean {
+  const cmd = command.trim();
+  if (pattern.endsWith(':*')) {
+    const prefix = pattern.slice(0, -2).trim();
+    return cmd === prefix || cmd.startsWith(`${prefix} `);
+  }
+  if (pattern.includes('*')) {
+    const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    return re.test(cmd);
+  }
+  return cmd === pattern;
+}
+
+function pathMatches(pattern: string, path: string, workdir: string): boolean {
+  let glob = pattern;
+  if (glob.startsWith('//')) glob = glob.slice(1);
+  else if (glob.startsWith('~/')) glob = resolve(homedir(), glob.slice(2));
+  else if (!isAbsolute(glob)) glob = resolve(workdir, glob);
+  const target = isAbsolute(path) ? path : resolve(workdir, path);
+  return picomatch(glob, { dot: true })(target);
+}
+
+export function ruleMatches(rule: string, toolName: string, access: ToolAccess, content: string | undefined, workdir: string): boolean {
+  const r = parseRule(rule);
+  if (r.tool !== toolName && r.tool !== '*') return false;
+  if (r.content === undefined || r.content === '' || r.content === '*') return true;
+  if (content === undefined) return false;
+  return access === 'execute' ? commandMatches(r.content, content) : pathMatches(r.content, content, workdir);
+}
+
+export interface PermissionQuery {
+  toolName: string;
+  access: ToolAccess;
+  /** What rules look at: the command for Bash, the path for file tools. */
+  content: string | undefined;
+  mode: PermissionMode;
+  rules: PermissionRules;
+  workdir: string;
+  /** What PreToolUse hooks decided (deny was already handled as a block). */
+  hookDecision: PermissionDecision | null;
+  hookReason?: string | null;
+}
+
+/** Decides allow / ask / deny. A hook's allow never overrides a deny or ask rule, nor a hook's ask. */
+export function decidePermission(q: PermissionQuery): Verdict {
+  const match = (list: string[]) => list.find((r) => ruleMatches(r, q.toolName, q.access, q.content, q.workdir));
+  const deny = match(q.rules.deny);
+  if (deny) return { behavior: 'deny', why: `denied by the rule "${deny}" in settings` };
+  if (q.hookDecision === 'ask') return { behavior: 'ask', why: q.hookReason || 'a PreToolUse hook asked for confirmation' };
+  const ask = match(q.rules.ask);
+  if (ask) return { behavior: 'ask', why: `the rule "${ask}" in settings asks for confirmation` };
+  if (q.hookDecision === 'allow') return { behavior: 'allow', why: 'allowed by a PreToolUse hook' };
+  const allow = match(q.rules.allow);
+  if (allow) return { behavior: 'allow', why: `allowed by the rule "${allow}" in settings` };
+  switch (q.mode) {
+    case 'bypassPermissions':
+      return { behavior: 'allow', why: 'bypassPermissions mode' };
+    case 'plan':
+      return q.access === 'read' || q.access === 'other'
+        ? { behavior: 'allow', why: 'read-only tool in plan mode' }
+        : { behavior: 'deny', why: `plan mode allows read-only tools only; ${q.toolName} is not one` };
+    case 'acceptEdits':
+      return q.access === 'execute' ? { behavior: 'ask', why: `${q.toolName} needs approval` } : { behavior: 'allow', why: 'acceptEdits mode' };
+    default:
+      return q.access === 'read' || q.access === 'other'
+        ? { behavior: 'allow', why: 'read-only tool' }
+        : { behavior: 'ask', why: `${q.toolName} needs approval` };
+  }
+}
+
+/** The text a headless run gives the model when nobody can be asked. */
+export function headlessDenial(toolName: string, content: string | undefined): string {
+  const example = toolName === 'Bash' && content ? `Bash(${content.split(/\s+/).slice(0, 2).join(' ')}:*)` : toolName;
+  return `Permission to use ${toolName} was not granted: this run has no one to ask. Allow it with --permission-mode acceptEdits or bypassPermissions, or a "permissions": { "allow": ["${example}"] } rule in .wave/settings.json.`;
+}

@@ -1,0 +1,36 @@
+// The tools the agent offers, by name, and their definitions for the model (JSON Schema from zod).
+import { z } from 'zod';
+import type { ModelToolDef } from '../../models/types.js';
+import { BashTool } from './bash.js';
+import { EditTool } from './edit.js';
+import { GlobTool } from './glob.js';
+import { GrepTool } from './grep.js';
+import { ReadTool } from './read.js';
+import type { Tool } from './types.js';
+import { WriteTool } from './write.js';
+
+export type AnyTool = Tool<never>;
+
+export const CORE_TOOLS: readonly AnyTool[] = [ReadTool, WriteTool, EditTool, BashTool, GlobTool, GrepTool] as unknown as AnyTool[];
+
+export class ToolRegistry {
+  private readonly byName = new Map<string, AnyTool>();
+  constructor(tools: readonly AnyTool[] = CORE_TOOLS) {
+    for (const t of tools) this.byName.set(t.name, t);
+  }
+  add(tool: AnyTool): void {
+    this.byName.set(tool.name, tool);
+  }
+  get(name: string): AnyTool | undefined {
+    return this.byName.get(name);
+  }
+  list(): AnyTool[] {
+    return [...this.byName.values()];
+  }
+  definitions(): ModelToolDef[] {
+    return this.list().map((t) => {
+      const { $schema: _drop, ...inputSchema } = z.toJSONSchema(t.schema as z.ZodType, { io: 'input' }) as Record<string, unknown>;
+      return { name: t.name, description: t.description, inputSchema };
+    });
+  }
+}

@@ -1,0 +1,41 @@
+// The session transcript (SPEC 6): ~/.wave/sessions/session_<id>.json, a JSON object whose
+// `.state.messages` is the whole conversation, rewritten atomically before every hook runs.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import type { Message } from './messages.js';
+
+export interface SessionInfo {
+  id: string;
+  workdir: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TranscriptFile {
+  version: 1;
+  session: SessionInfo;
+  state: { messages: Message[] };
+}
+
+export function transcriptPath(sessionsDir: string, id: string): string {
+  return join(sessionsDir, `session_${id}.json`);
+}
+
+export function writeTranscript(path: string, session: SessionInfo, messages: readonly Message[]): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const data: TranscriptFile = { version: 1, session: { ...session, updatedAt: new Date().toISOString() }, state: { messages: [...messages] } };
+  writeFileAtomic.sync(path, `${JSON.stringify(data, null, 2)}\n`);
+}
+
+export function readTranscript(path: string): TranscriptFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new Error(`no saved session at ${path}`);
+  }
+  const data = JSON.parse(text) as TranscriptFile;
+  if (!data?.state || !Array.isArray(data.state.messages)) throw new Error(`${path} is not a Wave session transcript`);
+  return data;
+}
