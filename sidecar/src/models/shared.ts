@@ -1,0 +1,49 @@
+// Pieces both providers share: parsing a tool call's streamed arguments (a model can send broken
+// or non-object JSON; that must not crash the turn, so the call gets `{}` and a note the agent can
+// return to the model as the tool's error), keeping the caller's `onEvent` exceptions apart, and
+// the placeholder key.
+import type { ModelToolCall } from './types.js';
+
+/**
+ * Sent when no key is configured: local servers need none, a real API answers 401, and the
+ * Anthropic library, given a key, never falls back to its own credential chain (profiles on disk).
+ */
+export const NO_API_KEY = 'no-api-key-configured';
+
+const RAW_SHOWN = 120;
+
+export function parseToolInput(raw: string): Pick<ModelToolCall, 'input' | 'inputError'> {
+  if (raw.trim() === '') return { input: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    const shown = raw.length > RAW_SHOWN ? `${raw.slice(0, RAW_SHOWN)}…` : raw;
+    return { input: {}, inputError: `tool arguments were not valid JSON (${why}): ${shown}` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+    return { input: {}, inputError: `tool arguments must be a JSON object, got ${got}` };
+  }
+  return { input: value as Record<string, unknown> };
+}
+
+/** Thrown around an error raised by the caller's `onEvent`, so it is rethrown untouched. */
+export class CallbackError extends Error {
+  constructor(readonly original: unknown) {
+    super('onEvent callback failed');
+  }
+}
+
+/** Wraps `onEvent` so its own exceptions are told apart from the model call's. */
+export function guardCallback<E>(onEvent: ((e: E) => void) | undefined): (e: E) => void {
+  return (e) => {
+    if (!onEvent) return;
+    try {
+      onEvent(e);
+    } catch (err) {
+      throw new CallbackError(err);
+    }
+  };
+}
