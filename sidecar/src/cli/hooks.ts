@@ -93,7 +93,7 @@ function listCommand(argv: string[]): number {
 }
 
 export function formatProblem(p: ConfigProblem): string {
-  const where = p.line ? `${p.file}:${p.line}:${p.column ?? 1}` : p.file;
+  const where = p.line ? `${p.file}:${p.line}${p.column ? `:${p.column}` : ''}` : p.file;
   return `${where}: ${p.severity}: ${p.path ? `${p.path}: ` : ''}${p.message}`;
 }
 

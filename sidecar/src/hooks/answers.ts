@@ -191,9 +191,13 @@ export function emptyDecision(event: string): HookDecision {
   };
 }
 
+/** At most CONTEXT_CAP characters in all, the truncation note included. */
 function capContext(text: string): string {
   if (text.length <= CONTEXT_CAP) return text;
-  return `${text.slice(0, CONTEXT_CAP)}\n… [hook context truncated: ${text.length - CONTEXT_CAP} more characters]`;
+  const noteFor = (dropped: number) => `\n… [hook context truncated: ${dropped} more characters]`;
+  let keep = CONTEXT_CAP - noteFor(text.length).length;
+  keep += CONTEXT_CAP - keep - noteFor(text.length - keep).length; // the count may have fewer digits
+  return text.slice(0, keep) + noteFor(text.length - keep);
 }
 
 /** Combines the effects of an event's runs, in run order (SPEC 4, combination). */

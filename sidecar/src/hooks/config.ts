@@ -97,6 +97,7 @@ export function readHooksConfig(raw: unknown, origin: HookOrigin): HooksReadResu
         const handler = toHandler(parsed.data);
         const file = origin.file ?? '<programmatic>';
         const pos = origin.locate?.([...origin.basePath, ...at]);
+        const matcherPos = matcher !== undefined ? origin.locate?.([...origin.basePath, event, g, 'matcher']) : undefined;
         hooks.push({
           id: `${origin.source}:${file}#${event}/${g}/${h}`,
           event,
@@ -104,6 +105,7 @@ export function readHooksConfig(raw: unknown, origin: HookOrigin): HooksReadResu
           file: origin.file,
           jsonPath: formatJsonPath([...origin.basePath, ...at]),
           ...(pos ? { line: pos.line } : {}),
+          ...(matcherPos ? { matcherAt: matcherPos } : {}),
           groupIndex: g,
           handlerIndex: h,
           matcher,

@@ -17,7 +17,7 @@ export function lintHooks(hooks: readonly ConfiguredHook[]): ConfigProblem[] {
       severity: 'warning',
       file: hook.file ?? '<programmatic>',
       path: `${hook.jsonPath.replace(/\.hooks\[\d+\]$/, '')}.matcher`,
-      ...(hook.line ? { line: hook.line } : {}),
+      ...(hook.matcherAt ?? {}),
       message: `matcher "${hook.matcher}" matches no known ${spec.matcherField} (known: ${known.join(', ')})`,
     });
   }

@@ -29,16 +29,40 @@ export type ProcessRunner = (spec: ProcessSpec) => Promise<ProcessResult>;
 
 export const OUTPUT_CAP = 64 * 1024;
 
-/** Process groups still alive; killed if the sidecar itself exits, so no hook outlives it. */
+/**
+ * Process groups that may still hold live processes: running hooks, and hooks whose group was
+ * signalled but not yet SIGKILLed. Killed if the sidecar itself exits, so no hook outlives it.
+ */
 const liveGroups = new Set<number>();
 let exitHandlerInstalled = false;
+
+/** Signals that would kill the sidecar (Node resets their dispositions to default at start-up). */
+const FATAL_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+function killAllGroups(): void {
+  for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
+  liveGroups.clear();
+}
+
+/**
+ * The sidecar got a signal that kills it. Hooks run in their own process groups, so they do not get
+ * it themselves (Ctrl-C reaches only the terminal's foreground group) and Node does not emit 'exit'
+ * when it dies of a signal: without this, a hook running at that moment would keep running forever.
+ * When someone else listens for the signal, they decide what happens (if they exit, 'exit' cleans
+ * up); otherwise kill the hooks and die of the signal as Node would have.
+ */
+function onFatalSignal(signal: NodeJS.Signals): void {
+  if (process.listenerCount(signal) > 1) return;
+  killAllGroups();
+  process.removeListener(signal, onFatalSignal);
+  process.kill(process.pid, signal);
+}
 
 function installExitHandler(): void {
   if (exitHandlerInstalled) return;
   exitHandlerInstalled = true;
-  process.on('exit', () => {
-    for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
-  });
+  process.on('exit', killAllGroups);
+  if (process.platform !== 'win32') for (const s of FATAL_SIGNALS) process.on(s, onFatalSignal);
 }
 
 function killGroup(pid: number, signal: NodeJS.Signals): void {
@@ -104,10 +128,13 @@ export const runHookProcess: ProcessRunner = async (spec) => {
   sub.stderr?.on('data', (c: Buffer) => err.push(c));
 
   let timedOut = false;
+  /** SIGTERM sent to the group; it stays in `liveGroups` until the SIGKILL that follows. */
+  let escalated = false;
   let exit: { code: number | null; signal: string | null } | null = null;
   const timers: NodeJS.Timeout[] = [];
   const escalate = () => {
-    if (pid === undefined) return;
+    if (pid === undefined || escalated) return;
+    escalated = true;
     killGroup(pid, 'SIGTERM');
     const t = setTimeout(() => {
       killGroup(pid, 'SIGKILL');
@@ -140,7 +167,9 @@ export const runHookProcess: ProcessRunner = async (spec) => {
   const result = await sub;
   for (const t of timers) clearTimeout(t);
   const durationMs = performance.now() - t0;
-  if (pid !== undefined && !timedOut) liveGroups.delete(pid);
+  // A group that was signalled may still hold a process ignoring SIGTERM (a grandchild that kept
+  // the pipes open, say) until its SIGKILL: keep it where the exit handler can find it till then.
+  if (pid !== undefined && !escalated) liveGroups.delete(pid);
 
   const finalExit = exit as { code: number | null; signal: string | null } | null;
   const spawnError =

@@ -31,6 +31,8 @@ export interface ConfiguredHook {
   jsonPath: string;
   /** Line of the handler in its file (1-based), when known. */
   line?: number;
+  /** Where its group's matcher value is in the file, when there is one. */
+  matcherAt?: { line: number; column: number };
   groupIndex: number;
   handlerIndex: number;
   matcher: string | undefined;
