@@ -1,11 +1,14 @@
 // `wave` command line: dispatches to the sub-commands.
 import { hooksCommand } from './hooks.js';
 import { PRINT_USAGE, printCommand } from './print.js';
+import { SERVE_USAGE, serveCommand } from './serve.js';
 
 const USAGE = `usage:
   ${PRINT_USAGE.replace('usage: ', '')}
       run one turn headless, with all hooks
   wave hooks list|validate|test ...   inspect and try the configured hooks (wave hooks --help)
+  ${SERVE_USAGE.replace('usage: ', '')}
+      serve the UI and the sidecar protocol for the IDE or a browser
 `;
 
 export async function main(argv: string[]): Promise<number> {
@@ -14,6 +17,8 @@ export async function main(argv: string[]): Promise<number> {
   switch (cmd) {
     case 'hooks':
       return hooksCommand(rest);
+    case 'serve':
+      return serveCommand(rest);
     case undefined:
     case '-h':
     case '--help':

@@ -1,0 +1,72 @@
+// `wave serve --workdir DIR [--port 0] [--ui DIR] [--standalone] [--exit-with-stdin]`: starts the
+// sidecar for the IDE or a browser (SPEC 8). stdout carries the ready line, then host requests as
+// JSON lines; diagnostics go to stderr. `--standalone` (npm start) prints the URL to open and shows
+// host requests as plain text for the person at the terminal.
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { WaveApp } from '../server/app.js';
+import { newToken } from '../server/auth.js';
+import { listen } from '../server/http.js';
+import type { HostRequest, ReadyLine } from '../server/protocol.js';
+
+export const SERVE_USAGE = 'usage: wave serve [--workdir DIR] [--port N] [--ui DIR] [--standalone] [--exit-with-stdin]';
+
+const DEFAULT_UI = fileURLToPath(new URL('../../../webui/dist', import.meta.url));
+
+function humanHost(line: string): string {
+  const r = JSON.parse(line) as HostRequest;
+  if (r.host === 'openFile') return `[IDE] open ${r.path}\n`;
+  return r.host === 'closeSettings' ? '[IDE] close the settings tab\n' : '[IDE] show the chat\n';
+}
+
+export async function serveCommand(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      workdir: { type: 'string' },
+      port: { type: 'string', default: '0' },
+      ui: { type: 'string' },
+      standalone: { type: 'boolean' },
+      'exit-with-stdin': { type: 'boolean' },
+    },
+  });
+  const workdir = resolve(values.workdir ?? process.env.INIT_CWD ?? process.cwd());
+  if (!existsSync(workdir) || !statSync(workdir).isDirectory()) {
+    process.stderr.write(`wave serve: --workdir: no such folder ${workdir}\n`);
+    return 2;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`wave serve: --port must be a port number, not "${values.port}"\n`);
+    return 2;
+  }
+  const uiDir = values.ui ? resolve(values.ui) : existsSync(DEFAULT_UI) ? DEFAULT_UI : null;
+  const log = (line: string) => process.stderr.write(`wave serve: ${line}\n`);
+  const write = (line: string) => process.stdout.write(values.standalone ? humanHost(line) : line);
+  const app = new WaveApp({ workdir, hostWriter: write, log });
+  const token = newToken();
+  const server = await listen({ app, token, port, uiDir, log });
+  const ready: ReadyLine = { ready: { url: server.url, port: server.port, token } };
+  process.stdout.write(`${JSON.stringify(ready)}\n`);
+  if (values.standalone) process.stderr.write(`\nWave is serving ${workdir}\nOpen ${server.url} in a browser (Ctrl-C to stop).\n\n`);
+  app.start().catch((err: Error) => log(`the chat session could not start: ${err.message}`));
+
+  await new Promise<void>((done) => {
+    let closing = false;
+    const shutdown = () => {
+      if (closing) return;
+      closing = true;
+      Promise.all([app.close(), server.close()])
+        .catch((err: Error) => log(`while stopping: ${err.message}`))
+        .finally(done);
+    };
+    process.once('SIGINT', shutdown);
+    process.once('SIGTERM', shutdown);
+    if (values['exit-with-stdin']) {
+      process.stdin.on('end', shutdown).on('close', shutdown).resume();
+    }
+  });
+  return 0;
+}

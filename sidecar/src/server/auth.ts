@@ -1,0 +1,41 @@
+// Request checks (SPEC 8): every HTTP request and WebSocket upgrade must carry the per-start token
+// (query `token`, header `x-wave-token` or `authorization: Bearer`, or the cookie set by an
+// authenticated page load) and a Host — and, when present, an Origin — that is the sidecar's own.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+
+export const TOKEN_COOKIE = 'wave_token';
+
+export function newToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+function sameToken(a: string | undefined, b: string): boolean {
+  if (!a) return false;
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function tokenOf(req: IncomingMessage): string | undefined {
+  const url = new URL(req.url ?? '/', 'http://x');
+  const fromQuery = url.searchParams.get('token');
+  if (fromQuery) return fromQuery;
+  const header = req.headers['x-wave-token'];
+  if (typeof header === 'string') return header;
+  const auth = req.headers.authorization;
+  if (auth?.startsWith('Bearer ')) return auth.slice(7);
+  const cookie = req.headers.cookie?.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${TOKEN_COOKIE}=`));
+  return cookie?.slice(TOKEN_COOKIE.length + 1);
+}
+
+/** null when the request may pass, else the reason it is refused. */
+export function checkRequest(req: IncomingMessage, token: string, port: number, requireOrigin: boolean): string | null {
+  const hosts = [`127.0.0.1:${port}`, `localhost:${port}`];
+  if (!hosts.includes(req.headers.host ?? '')) return `foreign Host header ${JSON.stringify(req.headers.host ?? '')}`;
+  const origin = req.headers.origin;
+  if (origin !== undefined && !hosts.map((h) => `http://${h}`).includes(origin)) return `foreign Origin ${JSON.stringify(origin)}`;
+  if (requireOrigin && origin === undefined) return 'missing Origin header';
+  if (!sameToken(tokenOf(req), token)) return 'missing or wrong token';
+  return null;
+}

@@ -1,0 +1,139 @@
+// The chat service: one agent session for the workdir, driven by the UI. It streams message
+// changes and hook runs to every client, and turns tool approvals into prompts any client can answer.
+import { randomUUID } from 'node:crypto';
+import { Agent, type AgentOptions, type ToolApproval, type ToolApprovalRequest } from '../agent/agent.js';
+import type { Message } from '../agent/messages.js';
+import type { ChatState, EventName, Events, PermissionPrompt } from './protocol.js';
+
+export type Broadcast = <E extends EventName>(event: E, data: Events[E]) => void;
+
+export interface ChatServiceOptions {
+  agent: Omit<AgentOptions, 'canUseTool' | 'onMessagesChange' | 'onEvent'>;
+  broadcast: Broadcast;
+}
+
+export class ChatService {
+  private agent: Agent | null = null;
+  private readonly sent = new Map<string, string>();
+  private readonly prompts = new Map<string, { prompt: PermissionPrompt; resolve: (a: ToolApproval) => void }>();
+  private flushTimer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+
+  constructor(private readonly opts: ChatServiceOptions) {}
+
+  private starting: Promise<void> | null = null;
+
+  /** Creates the session (fires SessionStart); chat requests wait for it. */
+  start(): Promise<void> {
+    this.starting ??= this.create();
+    return this.starting;
+  }
+
+  whenReady(): Promise<void> {
+    return this.start();
+  }
+
+  private async create(): Promise<void> {
+    this.agent = await Agent.create({
+      ...this.opts.agent,
+      canUseTool: (req) => this.ask(req),
+      onMessagesChange: () => this.scheduleFlush(),
+      onEvent: (e) => {
+        if (e.type === 'hook_run') this.opts.broadcast('chat.hookRun', { run: e.run });
+      },
+    });
+    this.flush();
+  }
+
+  private get a(): Agent {
+    if (!this.agent) throw new Error('the chat session is still starting');
+    return this.agent;
+  }
+
+  state(): ChatState {
+    const agent = this.a;
+    return {
+      sessionId: agent.sessionId,
+      busy: agent.busy,
+      messages: [...agent.messages],
+      pendingPermissions: [...this.prompts.values()].map((p) => p.prompt),
+    };
+  }
+
+  /** Starts a turn; resolves once it is accepted (the turn runs on, its changes are pushed). */
+  send(text: string): void {
+    const agent = this.a;
+    if (agent.busy) throw new Error('the agent is still working on the previous prompt');
+    this.opts.broadcast('chat.busy', { busy: true });
+    this.running = agent
+      .sendMessage(text)
+      .catch((err: Error) => agent.notice(`the turn failed: ${err.message}`))
+      .finally(() => {
+        this.flush();
+        this.opts.broadcast('chat.busy', { busy: false });
+        this.running = null;
+      });
+  }
+
+  abort(): void {
+    this.agent?.abort();
+    for (const [id, p] of this.prompts) {
+      p.resolve({ behavior: 'deny', message: 'the turn was aborted' });
+      this.prompts.delete(id);
+      this.opts.broadcast('chat.permissionResolved', { requestId: id });
+    }
+  }
+
+  answer(requestId: string, behavior: 'allow' | 'deny', message?: string): boolean {
+    const p = this.prompts.get(requestId);
+    if (!p) return false;
+    this.prompts.delete(requestId);
+    p.resolve(behavior === 'allow' ? { behavior } : { behavior, ...(message ? { message } : {}) });
+    this.opts.broadcast('chat.permissionResolved', { requestId });
+    return true;
+  }
+
+  /** Resolves when the current turn (if any) has ended. */
+  async idle(): Promise<void> {
+    await this.running;
+  }
+
+  async close(): Promise<void> {
+    this.abort();
+    await this.idle();
+    await this.agent?.destroy('exit');
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+  }
+
+  private ask(req: ToolApprovalRequest): Promise<ToolApproval> {
+    const prompt: PermissionPrompt = { requestId: randomUUID(), toolName: req.toolName, input: req.input, reason: req.reason };
+    return new Promise((resolve) => {
+      this.prompts.set(prompt.requestId, { prompt, resolve });
+      this.flush();
+      this.opts.broadcast('chat.permissionRequest', prompt);
+    });
+  }
+
+  private scheduleFlush(): void {
+    this.flushTimer ??= setTimeout(() => this.flush(), 16);
+  }
+
+  /** Pushes the messages that were added or changed since the last push. */
+  private flush(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    if (!this.agent) return;
+    const changed: Message[] = [];
+    const all = this.agent.messages;
+    // Only the tail can change: earlier messages are final once a later one exists.
+    const from = Math.max(0, Math.min(this.sent.size, all.length) - 3);
+    for (const m of all.slice(from)) {
+      const json = JSON.stringify(m);
+      if (this.sent.get(m.id) !== json) {
+        this.sent.set(m.id, json);
+        changed.push(m);
+      }
+    }
+    if (changed.length) this.opts.broadcast('chat.messages', { messages: changed });
+  }
+}

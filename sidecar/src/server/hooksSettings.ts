@@ -1,0 +1,159 @@
+// The hooks settings service (SPEC 8): lists hooks by source with each file's absolute path and
+// version; deletes one hook from its file without touching any other byte, atomically, refusing
+// when the file changed since it was listed, is not valid JSON, is read-only or vanished; watches
+// the files and reports a fresh listing whenever one changes.
+import { createHash } from 'node:crypto';
+import { accessSync, constants, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { loadSources, sourcesFingerprint } from '../hooks/sources.js';
+import type { ConfiguredHook } from '../hooks/types.js';
+import { removeJsonValue } from '../settings/jsonEdit.js';
+import { parseJsonText, type JsonPath } from '../settings/jsonFile.js';
+import { settingsPaths } from '../settings/paths.js';
+import type { HookListItem, HooksListing, SettingsFileState, TrustInfo } from './protocol.js';
+
+export class SettingsRefusal extends Error {
+  constructor(
+    readonly code: 'not_found' | 'conflict' | 'refused',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function versionOf(path: string): string {
+  try {
+    return createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 16);
+  } catch {
+    return 'missing';
+  }
+}
+
+function toItem(h: ConfiguredHook): HookListItem {
+  return {
+    id: h.id,
+    source: h.source as HookListItem['source'],
+    event: h.event,
+    matcher: h.matcher ?? null,
+    description: h.displayName,
+    command: h.handler.command,
+    timeout: h.handler.timeout ?? null,
+    async: h.handler.async === true,
+    file: h.file!,
+    line: h.line ?? null,
+    editable: h.source !== 'plugin',
+    pluginName: h.plugin?.name ?? null,
+  };
+}
+
+export interface HooksSettingsOptions {
+  workdir: string;
+  homeDir: string;
+  trust: () => TrustInfo;
+  /** Called with a fresh listing whenever a settings file changed. */
+  onChange?: (listing: HooksListing) => void;
+  /** How often files are checked for changes (ms). */
+  pollMs?: number;
+}
+
+export class HooksSettingsService {
+  private timer: NodeJS.Timeout | null = null;
+  private fingerprint = '';
+
+  constructor(private readonly opts: HooksSettingsOptions) {}
+
+  list(): HooksListing {
+    const { workdir, homeDir } = this.opts;
+    const s = loadSources({ workdir, homeDir, trustProject: true });
+    const files: SettingsFileState[] = s.files.map((f) => ({
+      source: f.source as SettingsFileState['source'],
+      path: f.path,
+      exists: f.exists,
+      error: f.parseError,
+      version: versionOf(f.path),
+    }));
+    return {
+      workdir,
+      projectName: basename(workdir),
+      files,
+      hooks: s.hooks.filter((h) => h.source !== 'programmatic' && h.file).map(toItem),
+      problems: s.problems,
+      trust: this.opts.trust(),
+    };
+  }
+
+  /** Deletes one hook by id; returns the fresh listing. Throws SettingsRefusal and writes nothing on refusal. */
+  delete(id: string, version: string): HooksListing {
+    const listing = this.list();
+    const item = listing.hooks.find((h) => h.id === id);
+    if (!item) throw new SettingsRefusal('not_found', 'that hook is no longer in its settings file; the list was refreshed');
+    if (!item.editable) throw new SettingsRefusal('refused', `plugin hooks are read-only (${item.file})`);
+    const file = listing.files.find((f) => f.path === item.file);
+    if (!file || file.version !== version) {
+      throw new SettingsRefusal('conflict', `${item.file} changed since it was listed; nothing was deleted — look at the fresh list and try again`);
+    }
+    let text: string;
+    try {
+      text = readFileSync(item.file, 'utf8');
+    } catch {
+      throw new SettingsRefusal('refused', `${item.file} cannot be read any more (it vanished?); nothing was deleted`);
+    }
+    const parsed = parseJsonText(item.file, text);
+    if (parsed.parseError) {
+      const e = parsed.parseError;
+      throw new SettingsRefusal('refused', `${item.file} is not valid JSON (line ${e.line}, column ${e.column}: ${e.message}); nothing was deleted`);
+    }
+    try {
+      accessSync(item.file, constants.W_OK);
+    } catch {
+      throw new SettingsRefusal('refused', `${item.file} is read-only; nothing was deleted`);
+    }
+    const next = removeHook(text, parsed.value, this.pathOf(item.id));
+    // The file must still be what we read (an editor may have saved in between).
+    if (versionOf(item.file) !== version) {
+      throw new SettingsRefusal('conflict', `${item.file} changed while deleting; nothing was deleted`);
+    }
+    try {
+      writeFileAtomic.sync(item.file, next);
+    } catch (err) {
+      throw new SettingsRefusal('refused', `cannot write ${item.file}: ${(err as Error).message}; nothing was deleted`);
+    }
+    return this.list();
+  }
+
+  private pathOf(id: string): { event: string; group: number; handler: number } {
+    const m = /#(.+)\/(\d+)\/(\d+)$/.exec(id);
+    if (!m) throw new SettingsRefusal('not_found', `not a hook id: ${id}`);
+    return { event: m[1]!, group: Number(m[2]), handler: Number(m[3]) };
+  }
+
+  /** Starts watching the settings files; `onChange` gets every new listing. */
+  watch(): void {
+    if (this.timer) return;
+    const paths = settingsPaths(this.opts.workdir, this.opts.homeDir);
+    this.fingerprint = sourcesFingerprint(paths);
+    this.timer = setInterval(() => {
+      const fp = sourcesFingerprint(paths);
+      if (fp === this.fingerprint) return;
+      this.fingerprint = fp;
+      this.opts.onChange?.(this.list());
+    }, this.opts.pollMs ?? 250);
+    this.timer.unref();
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}
+
+/** The text without one handler, and without its matcher group / event key when they become empty. */
+function removeHook(text: string, value: unknown, at: { event: string; group: number; handler: number }): string {
+  const hooks = (value as { hooks?: Record<string, Array<{ hooks?: unknown[] }>> }).hooks ?? {};
+  const groups = hooks[at.event] ?? [];
+  const handlers = groups[at.group]?.hooks ?? [];
+  let path: JsonPath = ['hooks', at.event, at.group, 'hooks', at.handler];
+  if (handlers.length <= 1) path = groups.length <= 1 ? ['hooks', at.event] : ['hooks', at.event, at.group];
+  return removeJsonValue(text, path);
+}

@@ -1,0 +1,118 @@
+// HTTP + WebSocket on 127.0.0.1 only (SPEC 8): serves the built UI and one WebSocket endpoint
+// (`/ws`). Every request and upgrade is checked (auth.ts); refusals get 403 and are logged.
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { WebSocketServer } from 'ws';
+import { checkRequest, TOKEN_COOKIE } from './auth.js';
+import { WebSocketTransport } from './transport.js';
+import type { WaveApp } from './app.js';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.ico': 'image/x-icon',
+};
+
+const PLACEHOLDER = `<!doctype html><meta charset="utf-8"><title>Wave</title>
+<body style="font-family:sans-serif;padding:2em"><h1>Wave sidecar</h1>
+<p>The sidecar is running, but the web UI has not been built (<code>npm run build -w webui</code>).</p></body>`;
+
+export interface HttpOptions {
+  app: WaveApp;
+  token: string;
+  port: number;
+  /** Folder of the built UI (index.html + assets). */
+  uiDir: string | null;
+  log: (line: string) => void;
+}
+
+export interface Listening {
+  server: Server;
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+function refuse(res: ServerResponse, why: string): void {
+  res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end(`forbidden: ${why}\n`);
+}
+
+function serveFile(req: IncomingMessage, res: ServerResponse, uiDir: string | null, token: string): void {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const cookie = `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+  if (!uiDir) {
+    res.writeHead(200, { 'content-type': TYPES['.html']!, 'set-cookie': cookie });
+    res.end(PLACEHOLDER);
+    return;
+  }
+  const root = resolve(uiDir);
+  let file = normalize(join(root, decodeURIComponent(url.pathname)));
+  if (file !== root && !file.startsWith(root + sep)) {
+    res.writeHead(404).end();
+    return;
+  }
+  if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html'); // single-page app
+  if (!existsSync(file)) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, {
+    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'set-cookie': cookie,
+    'cache-control': 'no-cache',
+    'x-content-type-options': 'nosniff',
+  });
+  createReadStream(file).pipe(res);
+}
+
+export async function listen(opts: HttpOptions): Promise<Listening> {
+  let port = opts.port;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
+  const server = createServer((req, res) => {
+    const why = checkRequest(req, opts.token, port, false);
+    if (why) {
+      opts.log(`refused ${req.method} ${req.url?.replace(/token=[^&]+/, 'token=…')}: ${why}`);
+      return refuse(res, why);
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405).end();
+      return;
+    }
+    serveFile(req, res, opts.uiDir, opts.token);
+  });
+  server.on('upgrade', (req, socket, head) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const why = path !== '/ws' ? 'unknown WebSocket path' : checkRequest(req, opts.token, port, true);
+    if (why) {
+      opts.log(`refused WebSocket ${path}: ${why}`);
+      socket.end('HTTP/1.1 403 Forbidden\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => opts.app.connect(new WebSocketTransport(ws)));
+  });
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(opts.port, '127.0.0.1', () => ok());
+  });
+  const address = server.address();
+  port = typeof address === 'object' && address ? address.port : opts.port;
+  return {
+    server,
+    port,
+    url: `http://127.0.0.1:${port}/?token=${encodeURIComponent(opts.token)}`,
+    close: () =>
+      new Promise<void>((ok) => {
+        for (const c of wss.clients) c.terminate();
+        wss.close();
+        server.close(() => ok());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,170 @@
+// THE protocol between the sidecar and the web UI: every request, response and event, in one
+// module shared by both sides (the UI imports its types; the server validates requests with the
+// zod schemas). Transport-agnostic: see transport.ts.
+import { z } from 'zod';
+import type { Message } from '../agent/messages.js';
+import type { ConfigProblem, HookRunRecord, HookSource } from '../hooks/types.js';
+
+export type { Message, Block, TextBlock, ToolBlock, ErrorBlock, HookRunBlock } from '../agent/messages.js';
+export type { HookRunRecord, ConfigProblem, HookSource } from '../hooks/types.js';
+
+// ----- requests (UI → sidecar) -----------------------------------------------------------------
+
+export const RequestSchemas = {
+  /** First call of a client: who the server is and the current state. */
+  hello: z.object({ view: z.enum(['chat', 'settings', 'browser']).optional() }),
+  'hooks.list': z.object({}),
+  /** Deletes one hook; `version` is its file's version from the listing (refused if it changed). */
+  'hooks.delete': z.object({ id: z.string().min(1), version: z.string().min(1) }),
+  /** Edit through the AI: open the hook's file in the IDE, close the settings tab, prefill the chat. */
+  'hooks.edit': z.object({ id: z.string().min(1), prefill: z.string() }),
+  /** New hook through the AI: close the settings tab and prefill the chat. */
+  'hooks.create': z.object({ prefill: z.string() }),
+  'chat.state': z.object({}),
+  'chat.send': z.object({ text: z.string().min(1) }),
+  'chat.abort': z.object({}),
+  'chat.permission': z.object({ requestId: z.string(), behavior: z.enum(['allow', 'deny']), message: z.string().optional() }),
+  /** Asks every chat view to open with this text in its input. */
+  'chat.prefill': z.object({ text: z.string() }),
+  'trust.set': z.object({ trusted: z.boolean() }),
+  'host.openFile': z.object({ path: z.string().min(1) }),
+  'host.closeSettings': z.object({}),
+  'host.showChat': z.object({}),
+} as const;
+
+export type Method = keyof typeof RequestSchemas;
+export type Params<M extends Method> = z.infer<(typeof RequestSchemas)[M]>;
+
+export interface RequestMessage<M extends Method = Method> {
+  type: 'request';
+  id: number;
+  method: M;
+  params: Params<M>;
+}
+
+// ----- results ---------------------------------------------------------------------------------
+
+export type TrustState = 'trusted' | 'untrusted' | 'unknown';
+
+export interface TrustInfo {
+  state: TrustState;
+  /** Project settings define hooks (so the UI should ask when the state is unknown). */
+  projectHasHooks: boolean;
+}
+
+export interface HookListItem {
+  /** Stable while the file keeps its shape. */
+  id: string;
+  source: Exclude<HookSource, 'programmatic'>;
+  event: string;
+  matcher: string | null;
+  /** description, name, or a summary of the command */
+  description: string;
+  command: string;
+  timeout: number | null;
+  async: boolean;
+  /** Absolute path of the config file, resolved by the sidecar. */
+  file: string;
+  line: number | null;
+  editable: boolean;
+  pluginName: string | null;
+}
+
+export interface SettingsFileState {
+  source: Exclude<HookSource, 'programmatic'>;
+  path: string;
+  exists: boolean;
+  /** The file is not valid JSON: where and why (the list of that file is then unknown, not empty). */
+  error: { line: number; column: number; message: string } | null;
+  /** Changes whenever the file's bytes change; sent back with a delete. */
+  version: string;
+}
+
+export interface HooksListing {
+  workdir: string;
+  projectName: string;
+  files: SettingsFileState[];
+  hooks: HookListItem[];
+  problems: ConfigProblem[];
+  trust: TrustInfo;
+}
+
+export interface Hello {
+  version: string;
+  workdir: string;
+  projectName: string;
+  model: { configured: boolean; provider: string | null; name: string | null; error: string | null };
+  trust: TrustInfo;
+}
+
+export interface ChatState {
+  sessionId: string;
+  busy: boolean;
+  messages: Message[];
+  pendingPermissions: PermissionPrompt[];
+}
+
+export interface PermissionPrompt {
+  requestId: string;
+  toolName: string;
+  input: Record<string, unknown>;
+  reason: string;
+}
+
+export interface Results {
+  hello: Hello;
+  'hooks.list': HooksListing;
+  'hooks.delete': HooksListing;
+  'hooks.edit': { ok: true };
+  'hooks.create': { ok: true };
+  'chat.state': ChatState;
+  'chat.send': { accepted: true };
+  'chat.abort': { ok: true };
+  'chat.permission': { ok: true };
+  'chat.prefill': { ok: true };
+  'trust.set': TrustInfo;
+  'host.openFile': { ok: true };
+  'host.closeSettings': { ok: true };
+  'host.showChat': { ok: true };
+}
+
+export type ErrorCode = 'bad_request' | 'unknown_method' | 'not_found' | 'conflict' | 'refused' | 'busy' | 'internal';
+
+export type ResponseMessage<M extends Method = Method> =
+  | { type: 'response'; id: number; ok: true; result: Results[M] }
+  | { type: 'response'; id: number | null; ok: false; error: { code: ErrorCode; message: string } };
+
+// ----- events (sidecar → UI) -------------------------------------------------------------------
+
+export interface Events {
+  'hooks.changed': HooksListing;
+  /** Messages that were added or changed (whole messages, by id). */
+  'chat.messages': { messages: Message[] };
+  'chat.busy': { busy: boolean };
+  'chat.hookRun': { run: HookRunRecord };
+  'chat.permissionRequest': PermissionPrompt;
+  'chat.permissionResolved': { requestId: string };
+  'chat.prefill': { text: string };
+  'chat.reset': ChatState;
+  'trust.changed': TrustInfo;
+}
+
+export type EventName = keyof Events;
+
+export interface EventMessage<E extends EventName = EventName> {
+  type: 'event';
+  event: E;
+  data: Events[E];
+}
+
+export type ServerMessage = ResponseMessage | EventMessage;
+export type ClientMessage = RequestMessage;
+
+// ----- host channel (sidecar stdout → IDE shell) ------------------------------------------------
+
+export type HostRequest = { host: 'openFile'; path: string } | { host: 'closeSettings' } | { host: 'showChat' };
+
+/** The first line `wave serve` prints on stdout. */
+export interface ReadyLine {
+  ready: { url: string; port: number; token: string };
+}
