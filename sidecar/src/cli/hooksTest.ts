@@ -34,10 +34,11 @@ function runLines(r: HookRunRecord, st: Style): string {
     `  $ ${r.command}`,
     `  ${colour(`${status} · ${r.durationMs} ms · ${r.outcome.replaceAll('_', ' ')}`)}`,
   ];
-  if (r.stdout) lines.push(st.dim('  stdout │') + indent(r.stdout, '\n         │ ').replace(/^\n\s+│ /, ' '));
-  if (r.stderr) lines.push(st.dim('  stderr │') + indent(r.stderr, '\n         │ ').replace(/^\n\s+│ /, ' '));
+  const block = (label: string, text: string) => `${st.dim(`  ${label} │`)} ${text.split('\n').join(`\n${st.dim('         │')} `)}`;
+  if (r.stdout) lines.push(block('stdout', r.stdout));
+  if (r.stderr) lines.push(block('stderr', r.stderr));
   if (r.error) lines.push(st.yellow(`  ! ${r.error}`));
-  lines.push(`  → ${r.decision}`);
+  lines.push(`  → ${indent(r.decision, '    ').trimStart()}`);
   return lines.join('\n');
 }
 
@@ -84,16 +85,19 @@ export async function hooksTestCommand(argv: string[]): Promise<number> {
   out.push(`${st.bold(st.cyan(event))}${field ? `  ${field}=${String(input[field])}` : ''}  ${st.dim(`(${spec.when})`)}`);
   out.push(st.dim(`stdin: ${JSON.stringify(payload)}`));
   if (!runs.length) {
-    const configured = manager.snapshot().hooks.filter((h) => h.event === event);
+    const snapshot = manager.snapshot();
+    const configured = snapshot.hooks.filter((h) => h.event === event);
     out.push(
-      configured.length
+      snapshot.disableAllHooks
+        ? `\n"disableAllHooks": true is set in the settings: no hook runs.`
+        : configured.length && field
         ? `\nNo ${event} hook matches ${field}=${String(input[field ?? ''])}. Configured matchers: ${configured.map((h) => JSON.stringify(h.matcher ?? '*')).join(', ')}`
         : `\nNo ${event} hooks are configured (see \`wave hooks list\`).`,
     );
   }
   for (const r of runs) out.push(`\n${runLines(r, st)}`);
   out.push(`\n${st.bold('Decision')}`);
-  for (const line of describeDecision(event, decision)) out.push(`  ${line}`);
+  for (const line of describeDecision(event, decision)) out.push(`  ${indent(line, '    ').trimStart()}`);
   process.stdout.write(`${out.join('\n')}\n`);
   return 0;
 }

@@ -34,7 +34,9 @@ export function readHooksConfig(raw: unknown, origin: HookOrigin): HooksReadResu
   const problems: ConfigProblem[] = [];
   const problem = (severity: ConfigProblem['severity'], path: JsonPath, message: string) => {
     const full = [...origin.basePath, ...path];
-    const pos = origin.locate?.(full);
+    // A missing key (e.g. "command is required") has no position: point at its nearest parent.
+    let pos: Position | undefined;
+    for (let n = full.length; n > 0 && !pos; n--) pos = origin.locate?.(full.slice(0, n));
     problems.push({
       severity,
       file: origin.file ?? '<programmatic>',

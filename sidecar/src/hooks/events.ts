@@ -177,7 +177,6 @@ export const EVENTS = {
     onBlock: 'denyPermission',
     plainStdout: 'ignored',
     accepts: ['permissionRequest'],
-    chain: rewriteToolInput,
   }),
   PostToolUse: define<PostToolInput>({
     when: 'after a tool ran, whether it succeeded or failed',
@@ -275,7 +274,7 @@ export const EVENTS = {
     when: 'a worktree is to be created (a hook that prints a path replaces git worktree add)',
     payload: (i) => ({ name: i.name }),
     sample: { name: 'feature-x' },
-    onBlock: 'logged',
+    onBlock: 'userOnly', // when no hook supplies a path, the failing hooks' stderr is shown
     plainStdout: 'path',
     accepts: [],
     firstPathWins: true,

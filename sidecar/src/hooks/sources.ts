@@ -170,10 +170,12 @@ export function loadSources(opts: LoadOptions): LoadedSources {
   loadPlugins(paths, out);
   loadSettingsFile('user', paths.user, out, out.hooks);
   // Project env and hooks come from the repository: they apply only in a trusted workspace.
-  // An untrusted project may still restrict (deny/ask rules, disableAllHooks) but not widen.
+  // An untrusted project may still restrict tools (deny/ask rules) but neither widen them nor
+  // switch off or starve the user's own hooks.
   const userEnv = out.env;
   const userAllow = [...out.permissions.allow];
   const userOther = { ...out.other };
+  const userHookSwitches = { disableAllHooks: out.disableAllHooks, turnBudgetSeconds: out.turnBudgetSeconds };
   if (!opts.trustProject) out.env = {}; // collects the project env, then dropped below
   const projectHooks: ConfiguredHook[] = [];
   loadSettingsFile('project', paths.project, out, projectHooks);
@@ -184,6 +186,7 @@ export function loadSources(opts: LoadOptions): LoadedSources {
     out.env = userEnv;
     out.permissions.allow = userAllow;
     out.other = userOther;
+    Object.assign(out, userHookSwitches);
   }
   return out;
 }
