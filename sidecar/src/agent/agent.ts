@@ -14,8 +14,10 @@ import { hookText, newMessage, type Block, type Message } from './messages.js';
 import { buildSystemPrompt } from './systemPrompt.js';
 import { ToolRegistry, type AnyTool } from './tools/registry.js';
 import { readTranscript, transcriptPath, writeTranscript, type SessionInfo } from './transcript.js';
-import { runTurn, type TurnResult } from './turn.js';
+import { DEFAULT_STOP_BLOCK_CAP, runTurn, type TurnResult } from './turn.js';
 import { hookWords } from './hookText.js';
+import type { LoopHost } from './host.js';
+import type { HookDecision } from '../hooks/types.js';
 
 export interface ToolApprovalRequest {
   toolName: string;
@@ -59,12 +61,16 @@ export interface AgentOptions {
   stopBlockCap?: number;
 }
 
-export class Agent {
+const NEVER = new AbortController().signal;
+
+export class Agent implements LoopHost {
   readonly hookManager: HookManager;
   readonly tools: ToolRegistry;
   readonly paths: SettingsPaths;
   readonly workdir: string;
   permissionMode: PermissionMode;
+  /** Where tools run: the workdir, or a worktree once entered. */
+  cwd: string;
   private session: SessionInfo;
   private _messages: Message[] = [];
   private pendingBlocks: Block[] = [];
@@ -75,6 +81,7 @@ export class Agent {
 
   private constructor(readonly opts: AgentOptions) {
     this.workdir = resolve(opts.workdir);
+    this.cwd = this.workdir;
     const home = opts.homeDir ?? homedir();
     this.paths = settingsPaths(this.workdir, home);
     this.permissionMode = opts.permissionMode ?? 'default';
@@ -119,6 +126,35 @@ export class Agent {
   }
   get busy(): boolean {
     return this.turn !== null;
+  }
+  get modelUnavailable(): string {
+    return this.opts.modelUnavailable ?? 'No model is configured: set WAVE_MODEL (and WAVE_BASE_URL, WAVE_API_KEY, WAVE_PROVIDER) or the "model" setting.';
+  }
+  get signal(): AbortSignal {
+    return this.turn?.abort.signal ?? NEVER;
+  }
+  get canUseTool(): AgentOptions['canUseTool'] {
+    return this.opts.canUseTool;
+  }
+  get stopBlockCap(): number {
+    return this.opts.stopBlockCap ?? DEFAULT_STOP_BLOCK_CAP;
+  }
+  currentMessageId(): string {
+    return this.current?.id ?? '';
+  }
+  async beforeModelCall(): Promise<void> {}
+
+  fireStop(lastAssistantText: string, stopHookActive: boolean): Promise<FireResult> {
+    return this.fire('Stop', {
+      stop_hook_active: stopHookActive,
+      last_assistant_message: lastAssistantText,
+      background_tasks: [],
+      session_crons: [],
+    });
+  }
+
+  stopFeedback(decision: HookDecision): string {
+    return hookWords.stopFeedback(decision);
   }
 
   private async start(source: 'startup' | 'resume' | 'clear' | 'compact'): Promise<void> {
@@ -187,7 +223,7 @@ export class Agent {
     return {
       sessionId: this.session.id,
       transcriptPath: this.transcriptPath,
-      cwd: this.workdir,
+      cwd: this.cwd,
       permissionMode: this.permissionMode,
       ...(this.turn ? { promptId: this.turn.promptId, budget: this.turn.budget } : {}),
       ...(subagent ? { subagent } : {}),

@@ -3,16 +3,16 @@
 // fires PostToolUse. Returns a stop request when a hook answered `continue: false`.
 import type { HookDecision } from '../hooks/types.js';
 import type { ModelToolCall } from '../models/types.js';
-import type { Agent } from './agent.js';
+import type { LoopHost } from './host.js';
 import { hookWords } from './hookText.js';
 import { hookText, newMessage, type ToolBlock } from './messages.js';
 import { decidePermission, headlessDenial } from './permissions.js';
-import { showUserParts } from './turn.js';
+import { showUserParts } from './loop.js';
 import type { ToolOutcome } from './tools/types.js';
 
 type Stop = { event: string; reason: string | null } | null;
 
-function finish(agent: Agent, messageId: string, block: ToolBlock, outcome: Pick<ToolOutcome, 'success' | 'result' | 'error'>): void {
+function finish(agent: LoopHost, messageId: string, block: ToolBlock, outcome: Pick<ToolOutcome, 'success' | 'result' | 'error'>): void {
   block.stage = 'done';
   block.success = outcome.success;
   block.result = outcome.result;
@@ -25,8 +25,8 @@ function stopOf(event: string, d: HookDecision): Stop {
   return d.continue ? null : { event, reason: d.stopReason };
 }
 
-export async function runToolCall(agent: Agent, call: ModelToolCall, block: ToolBlock): Promise<Stop> {
-  const messageId = agent.current?.id ?? '';
+export async function runToolCall(agent: LoopHost, call: ModelToolCall, block: ToolBlock): Promise<Stop> {
+  const messageId = agent.currentMessageId();
   agent.emit({ type: 'tool_call', messageId, id: call.id, name: call.name, input: call.input });
   const tool = agent.tools.get(call.name);
   if (!tool) {
@@ -65,7 +65,7 @@ export async function runToolCall(agent: Agent, call: ModelToolCall, block: Tool
     content: tool.ruleContent?.(parsed.data as never),
     mode: agent.permissionMode,
     rules: agent.permissionRules(),
-    workdir: agent.workdir,
+    workdir: agent.cwd,
     hookDecision: pre.decision.permissionDecision,
     hookReason: pre.decision.permissionDecisionReason,
   });
@@ -82,8 +82,8 @@ export async function runToolCall(agent: Agent, call: ModelToolCall, block: Tool
       denied = hookWords.permissionDenied(call.name, answer.message ?? 'a PermissionRequest hook denied it');
     } else if (answer?.behavior === 'allow') {
       if (answer.updatedInput) [input, rewritten] = [answer.updatedInput, true];
-    } else if (agent.opts.canUseTool) {
-      const reply = await agent.opts.canUseTool({ toolName: call.name, input, toolUseId: call.id, reason: verdict.why });
+    } else if (agent.canUseTool) {
+      const reply = await agent.canUseTool({ toolName: call.name, input, toolUseId: call.id, reason: verdict.why });
       if (reply.behavior === 'deny') denied = hookWords.permissionDenied(call.name, reply.message ?? 'the user said no');
       else if (reply.updatedInput) [input, rewritten] = [reply.updatedInput, true];
     } else {
@@ -108,7 +108,7 @@ export async function runToolCall(agent: Agent, call: ModelToolCall, block: Tool
   const started = performance.now();
   let outcome: ToolOutcome;
   try {
-    outcome = await tool.run(final.data as never, { cwd: agent.workdir, env: agent.toolEnv(), signal: agent.turn!.abort.signal });
+    outcome = await tool.run(final.data as never, { cwd: agent.cwd, env: agent.toolEnv(), signal: agent.signal });
   } catch (err) {
     const text = `${call.name} failed: ${(err as Error).message}`;
     outcome = { success: false, result: text, error: text, response: { success: false, error: text } };
@@ -130,7 +130,7 @@ export async function runToolCall(agent: Agent, call: ModelToolCall, block: Tool
 }
 
 /** A PostToolUse(Failure) block or context reaches the model as a hook message after the result. */
-function feedback(agent: Agent, event: 'PostToolUse' | 'PostToolUseFailure', tool: string, d: HookDecision): void {
+function feedback(agent: LoopHost, event: 'PostToolUse' | 'PostToolUseFailure', tool: string, d: HookDecision): void {
   showUserParts(agent, d);
   const parts: string[] = [];
   if (d.blocked) parts.push(hookWords.postToolBlocked(event, tool, d));

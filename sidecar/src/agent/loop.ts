@@ -1,0 +1,114 @@
+// The model/tool loop shared by the agent and its subagents: call the model, run the tool calls it
+// asks for (in order), repeat until it stops calling tools, then fire Stop (or SubagentStop), which
+// may send it back to work — at most `stopBlockCap` consecutive times.
+import type { HookDecision } from '../hooks/types.js';
+import { ModelError } from '../models/errors.js';
+import { toModelMessages } from './convert.js';
+import type { LoopHost } from './host.js';
+import { hookWords } from './hookText.js';
+import { hookText, messageText, newMessage, type Message, type TextBlock, type ToolBlock } from './messages.js';
+import { runToolCall } from './toolCall.js';
+
+export interface LoopResult {
+  /** The last assistant text. */
+  result: string;
+  /** A hook answered `continue: false`. */
+  stopped?: { event: string; reason: string | null };
+  aborted?: boolean;
+  /** A model or configuration error that ended the loop. */
+  error?: string;
+}
+
+/** Shows a decision's user-only parts (non-blocking errors, warnings) to the user. */
+export function showUserParts(host: Pick<LoopHost, 'notice'>, d: HookDecision): void {
+  for (const m of d.userMessages) host.notice(m);
+  if (d.systemMessage) host.notice(d.systemMessage);
+}
+
+export function stopLoop(host: LoopHost, event: string, reason: string | null, last?: Message): LoopResult {
+  host.notice(hookWords.stopped(event, reason));
+  return { result: messageText(last), stopped: { event, reason } };
+}
+
+/** The messages the model sees: everything since the last compaction. */
+export function modelView(messages: readonly Message[]): readonly Message[] {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i]!.blocks.some((b) => b.type === 'compact')) return messages.slice(i);
+  }
+  return messages;
+}
+
+async function callModel(host: LoopHost, assistant: Message) {
+  let text: TextBlock | null = null;
+  const response = await host.model!.send(
+    {
+      system: host.systemPrompt(),
+      messages: toModelMessages(modelView(host.messages.filter((m) => m !== assistant))),
+      tools: host.tools.definitions(),
+      signal: host.signal,
+    },
+    (e) => {
+      if (e.type !== 'text_delta') return;
+      if (!text) {
+        text = { type: 'text', content: '' };
+        assistant.blocks.push(text);
+      }
+      text.content += e.text;
+      host.emit({ type: 'text_delta', messageId: assistant.id, text: e.text });
+      host.changed();
+    },
+  );
+  if (!text && response.text) assistant.blocks.push({ type: 'text', content: response.text });
+  return response;
+}
+
+export async function runLoop(host: LoopHost): Promise<LoopResult> {
+  let stopBlocks = 0;
+  let last: Message | undefined;
+  for (;;) {
+    if (host.signal.aborted) return { result: messageText(last), aborted: true };
+    await host.beforeModelCall();
+    const assistant = host.beginAssistant();
+    last = assistant;
+    if (!host.model) {
+      host.notice(host.modelUnavailable);
+      return { result: '', error: host.modelUnavailable };
+    }
+    let response;
+    try {
+      response = await callModel(host, assistant);
+    } catch (err) {
+      if (host.signal.aborted) return { result: messageText(assistant), aborted: true };
+      const message = err instanceof ModelError ? err.message : `model request failed: ${(err as Error).message}`;
+      host.notice(message);
+      return { result: '', error: message };
+    }
+
+    if (response.toolCalls.length) {
+      const blocks: ToolBlock[] = response.toolCalls.map((c) => ({ type: 'tool', id: c.id, name: c.name, parameters: c.input, stage: 'pending' }));
+      assistant.blocks.push(...blocks);
+      host.changed();
+      let stop: { event: string; reason: string | null } | null = null;
+      for (const [i, call] of response.toolCalls.entries()) {
+        if (host.signal.aborted) break;
+        stop ??= await runToolCall(host, call, blocks[i]!);
+      }
+      if (host.signal.aborted) return { result: messageText(assistant), aborted: true };
+      if (stop) return stopLoop(host, stop.event, stop.reason, assistant);
+      stopBlocks = 0;
+      continue;
+    }
+
+    if (host.signal.aborted) return { result: messageText(assistant), aborted: true };
+    const stopRun = await host.fireStop(messageText(assistant), stopBlocks > 0);
+    showUserParts(host, stopRun.decision);
+    if (!stopRun.decision.continue) return stopLoop(host, stopRun.decision.event, stopRun.decision.stopReason, assistant);
+    if (!stopRun.decision.blocked) return { result: messageText(assistant) };
+    stopBlocks++;
+    if (stopBlocks >= host.stopBlockCap) {
+      host.notice(hookWords.stopCap(host.stopBlockCap));
+      return { result: messageText(assistant) };
+    }
+    host.push(newMessage('user', [hookText(stopRun.decision.event, host.stopFeedback(stopRun.decision))], true));
+  }
+}
