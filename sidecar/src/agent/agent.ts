@@ -15,8 +15,12 @@ import { buildSystemPrompt } from './systemPrompt.js';
 import { ToolRegistry, type AnyTool } from './tools/registry.js';
 import { readTranscript, transcriptPath, writeTranscript, type SessionInfo } from './transcript.js';
 import { DEFAULT_STOP_BLOCK_CAP, runTurn, type TurnResult } from './turn.js';
+import { runLoop } from './loop.js';
+import { compactConversation, estimateTokens } from './compaction.js';
+import { SessionWork } from './sessionWork.js';
 import { hookWords } from './hookText.js';
 import type { LoopHost } from './host.js';
+import { mergeRules, type PermissionRules } from './permissions.js';
 import type { HookDecision } from '../hooks/types.js';
 
 export interface ToolApprovalRequest {
@@ -32,7 +36,8 @@ export type AgentEvent =
   | { type: 'text_delta'; messageId: string; text: string }
   | { type: 'tool_call'; messageId: string; id: string; name: string; input: Record<string, unknown> }
   | { type: 'tool_result'; messageId: string; id: string; name: string; success: boolean; result: string }
-  | { type: 'hook_run'; run: HookRunRecord };
+  | { type: 'hook_run'; run: HookRunRecord }
+  | { type: 'busy'; busy: boolean };
 
 export interface AgentOptions {
   workdir: string;
@@ -59,7 +64,12 @@ export interface AgentOptions {
   extraPermissions?: { allow?: string[]; deny?: string[]; ask?: string[] };
   /** Consecutive Stop blocks after which the turn ends anyway (default 8). */
   stopBlockCap?: number;
+  /** A client for another model name (subagent definitions may name one). */
+  modelFor?: (name: string) => ModelClient;
 }
+
+const DEFAULT_CONTEXT_WINDOW = 200_000;
+const DEFAULT_AUTO_COMPACT = 0.8;
 
 const NEVER = new AbortController().signal;
 
@@ -78,6 +88,9 @@ export class Agent implements LoopHost {
   /** The assistant message hook runs and notices of the current step go to. */
   current: Message | null = null;
   turn: { budget: TurnBudget; promptId: string; abort: AbortController } | null = null;
+  readonly work: SessionWork;
+  private running: Promise<unknown> | null = null;
+  private closed = false;
 
   private constructor(readonly opts: AgentOptions) {
     this.workdir = resolve(opts.workdir);
@@ -93,7 +106,9 @@ export class Agent implements LoopHost {
       ...(opts.env ? { baseEnv: opts.env } : {}),
       onAsyncRun: (run) => this.recordRun(run),
     });
+    this.work = new SessionWork(() => this.wake());
     this.tools = new ToolRegistry();
+    for (const t of this.work.tools(this)) this.tools.add(t as never);
     for (const t of opts.tools ?? []) this.tools.add(t);
     const now = new Date().toISOString();
     this.session = { id: randomUUID(), workdir: this.workdir, createdAt: now, updatedAt: now };
@@ -142,14 +157,31 @@ export class Agent implements LoopHost {
   currentMessageId(): string {
     return this.current?.id ?? '';
   }
-  async beforeModelCall(): Promise<void> {}
+  modelFor(name: string | undefined): ModelClient | undefined {
+    return name && this.opts.modelFor ? this.opts.modelFor(name) : this.model;
+  }
+
+  /** Hands finished background work to the model, and compacts when the context is nearly full. */
+  async beforeModelCall(): Promise<void> {
+    this.deliverNotifications();
+    const other = this.hookManager.snapshot().other;
+    const window = typeof other.contextWindowTokens === 'number' ? other.contextWindowTokens : DEFAULT_CONTEXT_WINDOW;
+    const share = typeof other.autoCompactThreshold === 'number' ? other.autoCompactThreshold : DEFAULT_AUTO_COMPACT;
+    if (this.model && estimateTokens(this) > window * share) await this.compact('auto', '');
+  }
+
+  private deliverNotifications(): boolean {
+    const notes = this.work.takeNotifications();
+    if (notes.length) this.push(newMessage('user', notes.map((n) => ({ type: 'text' as const, content: n, source: 'system' as const })), true));
+    return notes.length > 0;
+  }
 
   fireStop(lastAssistantText: string, stopHookActive: boolean): Promise<FireResult> {
     return this.fire('Stop', {
       stop_hook_active: stopHookActive,
       last_assistant_message: lastAssistantText,
-      background_tasks: [],
-      session_crons: [],
+      background_tasks: this.work.registry.snapshot(),
+      session_crons: this.work.crons(),
     });
   }
 
@@ -183,18 +215,89 @@ export class Agent implements LoopHost {
     });
   }
 
-  /** Runs one user turn. Resolves when the agent has stopped (or was stopped). */
-  async sendMessage(text: string): Promise<TurnResult> {
+  /** Runs one user turn (or `/compact [instructions]`, `/clear`). Resolves when the agent has stopped. */
+  sendMessage(text: string): Promise<TurnResult> {
+    const compact = /^\/compact(?:\s+([\s\S]*))?$/.exec(text.trim());
+    if (compact) {
+      return this.exclusive(async () => {
+        const r = await this.compact('manual', compact[1] ?? '');
+        return r.ok ? { result: r.summary ?? '' } : { result: '', error: r.error ?? 'compaction failed' };
+      });
+    }
+    if (text.trim() === '/clear') return this.exclusive(async () => (await this.clear(), { result: '' }));
+    return this.exclusive(() => runTurn(this, text));
+  }
+
+  /** Compacts the conversation (PreCompact, summary, PostCompact, SessionStart compact). */
+  compact(trigger: 'manual' | 'auto', instructions: string) {
+    return compactConversation(this, trigger, instructions, () => this.start('compact'));
+  }
+
+  /** `/clear`: SessionEnd (clear), then a new, empty session and SessionStart (clear). */
+  private async clear(): Promise<void> {
+    await this.fire('SessionEnd', { reason: 'clear' });
+    this.flushPending();
+    this.save();
+    const now = new Date().toISOString();
+    this.session = { id: randomUUID(), workdir: this.workdir, createdAt: now, updatedAt: now };
+    this._messages = [];
+    this.current = null;
+    this.changed();
+    await this.start('clear');
+  }
+
+  /** Runs one piece of work with the agent marked busy; afterwards, queued work gets its turn. */
+  private async exclusive(fn: () => Promise<TurnResult>): Promise<TurnResult> {
     if (this.turn) throw new Error('the agent is already working on a turn');
     this.turn = { budget: this.hookManager.newTurnBudget(), promptId: randomUUID(), abort: new AbortController() };
+    this.emit({ type: 'busy', busy: true });
+    const p = fn();
+    this.running = p;
     try {
-      return await runTurn(this, text);
+      return await p;
     } finally {
       this.turn = null;
+      this.running = null;
       this.current = null;
       this.flushPending();
       this.save();
       this.changed();
+      this.emit({ type: 'busy', busy: false });
+      setImmediate(() => this.wake());
+    }
+  }
+
+  /** Starts queued work when idle: a waiting prompt first, then a cycle for finished background work. */
+  private wake(): void {
+    if (this.turn || this.closed) return;
+    const prompt = this.work.takePrompt();
+    if (prompt !== undefined) {
+      void this.sendMessage(prompt).catch(() => {});
+      return;
+    }
+    if (!this.work.hasPending()) return;
+    void this.exclusive(async () => {
+      this.deliverNotifications();
+      return runLoop(this);
+    }).catch(() => {});
+  }
+
+  /**
+   * Resolves once the agent is idle with no background work running and nothing queued (what
+   * `wave -p` waits for), or after `limitMs`. Returns false when the limit was reached.
+   */
+  async settle(limitMs: number): Promise<boolean> {
+    const deadline = Date.now() + limitMs;
+    for (;;) {
+      if (this.running) await this.running.catch(() => {});
+      const left = deadline - Date.now();
+      if (this.work.registry.running().length) {
+        await Promise.race([this.work.registry.idle(), new Promise((ok) => setTimeout(ok, Math.max(0, left)).unref())]);
+      }
+      await new Promise((ok) => setImmediate(ok));
+      if (!this.turn && !this.running && !this.work.hasPending() && !this.work.registry.running().length) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((ok) => setTimeout(ok, 5));
     }
   }
 
@@ -203,9 +306,12 @@ export class Agent implements LoopHost {
     this.turn?.abort.abort();
   }
 
-  /** Ends the session: fires SessionEnd and waits for async hooks. */
+  /** Ends the session: stops background work, fires SessionEnd and waits for async hooks. */
   async destroy(reason: 'clear' | 'resume' | 'exit' | 'other' = 'exit'): Promise<void> {
+    this.closed = true;
     this.abort();
+    this.work.close();
+    if (this.running) await this.running.catch(() => {});
     await this.fire('SessionEnd', { reason });
     this.flushPending();
     this.save();
@@ -286,14 +392,8 @@ export class Agent implements LoopHost {
   }
 
   /** The permission rules in force: settings files plus extraPermissions. */
-  permissionRules(): { allow: string[]; deny: string[]; ask: string[] } {
-    const files = this.hookManager.snapshot().permissions;
-    const extra = this.opts.extraPermissions ?? {};
-    return {
-      allow: [...files.allow, ...(extra.allow ?? [])],
-      deny: [...files.deny, ...(extra.deny ?? [])],
-      ask: [...files.ask, ...(extra.ask ?? [])],
-    };
+  permissionRules(): PermissionRules {
+    return mergeRules(this.hookManager.snapshot().permissions, this.opts.extraPermissions);
   }
 
   toolEnv(): Record<string, string | undefined> {

@@ -22,7 +22,7 @@ export function toModelMessages(messages: readonly Message[]): ModelMessage[] {
     for (const b of m.blocks) {
       switch (b.type) {
         case 'text':
-          if (b.content) content.push({ type: 'text', text: b.source === 'hook' ? reminder(b.content) : b.content });
+          if (b.content) content.push({ type: 'text', text: b.source === 'hook' || b.source === 'system' ? reminder(b.content) : b.content });
           break;
         case 'compact':
           content.push({ type: 'text', text: reminder(`Summary of the earlier conversation (compacted):\n${b.summary}`) });

@@ -6,8 +6,8 @@ import type { HookRunRecord } from '../hooks/types.js';
 export interface TextBlock {
   type: 'text';
   content: string;
-  /** Who wrote it: the user, a hook (injected context or feedback), or the assistant (absent). */
-  source?: 'user' | 'hook';
+  /** Who wrote it: the user, a hook (context or feedback), Wave itself (notifications), or the assistant (absent). */
+  source?: 'user' | 'hook' | 'system';
   /** For hook text: the event whose hook produced it. */
   hookEvent?: string;
 }

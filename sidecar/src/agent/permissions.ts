@@ -13,6 +13,15 @@ export interface PermissionRules {
   ask: string[];
 }
 
+/** Rules of the settings files followed by extra ones (e.g. from --settings). */
+export function mergeRules(files: PermissionRules, extra: Partial<PermissionRules> = {}): PermissionRules {
+  return {
+    allow: [...files.allow, ...(extra.allow ?? [])],
+    deny: [...files.deny, ...(extra.deny ?? [])],
+    ask: [...files.ask, ...(extra.ask ?? [])],
+  };
+}
+
 export type Verdict = { behavior: 'allow'; why: string } | { behavior: 'deny'; why: string } | { behavior: 'ask'; why: string };
 
 interface ParsedRule {

@@ -16,6 +16,9 @@ export const PRINT_USAGE = `usage: wave -p "<prompt>" [--workdir DIR] [--setting
 
 class UsageError extends Error {}
 
+/** How long `wave -p` waits for background work after the turn (WAVE_SETTLE_SECONDS overrides). */
+const SETTLE_LIMIT_MS = Number(process.env.WAVE_SETTLE_SECONDS ?? 1800) * 1000;
+
 /** --settings: a file path or an inline JSON object, checked with the settings schema. */
 function readFlagSettings(arg: string | undefined): Record<string, unknown> {
   if (!arg) return {};
@@ -88,6 +91,9 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
   });
   const firstNew = values.resume ? agent.messages.length : 0;
   const turn = await agent.sendMessage(prompt);
+  // Like `claude -p`: wait for the background work this run started (shells, subagents, workflows)
+  // and for its completion to be handed back to the agent, within the run's limit.
+  if (!(await agent.settle(SETTLE_LIMIT_MS))) process.stderr.write(`wave: background work still running after ${SETTLE_LIMIT_MS / 1000} s; stopping it\n`);
   await agent.destroy('other');
 
   const summary = { session_id: agent.sessionId, transcript_path: agent.transcriptPath, result: turn.result };

@@ -60,6 +60,8 @@ export const SettingsSchema = z
     env: z.record(z.string(), z.string()).optional().describe('Environment variables for hooks and tools.'),
     permissions: PermissionsSchema.optional(),
     hookTurnBudgetSeconds: z.number().positive().optional().describe('Time all synchronous hooks of one user turn may take together (default 600).'),
+    contextWindowTokens: z.number().int().positive().optional().describe('The model’s context window in tokens (default 200000).'),
+    autoCompactThreshold: z.number().gt(0).lte(1).optional().describe('Share of the context window at which the conversation is compacted automatically (default 0.8).'),
   })
   .passthrough()
   .describe('Wave settings (~/.wave/settings.json, .wave/settings.json, .wave/settings.local.json).');

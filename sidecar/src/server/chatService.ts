@@ -40,6 +40,10 @@ export class ChatService {
       onMessagesChange: () => this.scheduleFlush(),
       onEvent: (e) => {
         if (e.type === 'hook_run') this.opts.broadcast('chat.hookRun', { run: e.run });
+        if (e.type === 'busy') {
+          if (!e.busy) this.flush();
+          this.opts.broadcast('chat.busy', { busy: e.busy });
+        }
       },
     });
     this.flush();
@@ -64,13 +68,10 @@ export class ChatService {
   send(text: string): void {
     const agent = this.a;
     if (agent.busy) throw new Error('the agent is still working on the previous prompt');
-    this.opts.broadcast('chat.busy', { busy: true });
     this.running = agent
       .sendMessage(text)
       .catch((err: Error) => agent.notice(`the turn failed: ${err.message}`))
       .finally(() => {
-        this.flush();
-        this.opts.broadcast('chat.busy', { busy: false });
         this.running = null;
       });
   }

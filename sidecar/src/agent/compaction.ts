@@ -1,0 +1,57 @@
+// Compaction (SPEC 5): PreCompact (its stdout joins the summary instructions; it never blocks),
+// a summary request to the model, then — only on success — a `compact` block from which the model's
+// view of the conversation starts, PostCompact (stderr to the user) and SessionStart(compact).
+import { toModelMessages } from './convert.js';
+import type { LoopHost } from './host.js';
+import { modelView, showUserParts } from './loop.js';
+import { newMessage } from './messages.js';
+import { ModelError } from '../models/errors.js';
+
+export const COMPACT_PROMPT =
+  'Summarize the conversation so far for yourself, so that you can continue the work from the summary alone: the user’s goals and requests, decisions made, files read or changed (with paths), commands run and their outcomes, errors met, and what remains to be done. Be complete but concise.';
+
+export interface CompactOutcome {
+  ok: boolean;
+  summary?: string;
+  error?: string;
+}
+
+/** Rough token count of what the model would be sent (4 characters a token). */
+export function estimateTokens(host: Pick<LoopHost, 'messages' | 'systemPrompt'>): number {
+  const chars = JSON.stringify(toModelMessages(modelView(host.messages))).length + host.systemPrompt().length;
+  return Math.ceil(chars / 4);
+}
+
+export async function compactConversation(
+  host: LoopHost,
+  trigger: 'manual' | 'auto',
+  instructions: string,
+  afterCompact: () => Promise<void>,
+): Promise<CompactOutcome> {
+  const pre = await host.fire('PreCompact', { trigger, compact_instructions: instructions });
+  const extra = [instructions.trim(), pre.decision.instructions ?? ''].filter(Boolean).join('\n');
+  if (!host.model) {
+    host.notice(host.modelUnavailable);
+    return { ok: false, error: host.modelUnavailable };
+  }
+  let summary: string;
+  try {
+    const history = toModelMessages(modelView(host.messages));
+    const ask = `${COMPACT_PROMPT}${extra ? `\n\nAdditional instructions for this summary:\n${extra}` : ''}`;
+    const last = history[history.length - 1];
+    if (last?.role === 'user') last.content.push({ type: 'text', text: ask });
+    else history.push({ role: 'user', content: [{ type: 'text', text: ask }] });
+    const r = await host.model.send({ system: host.systemPrompt(), messages: history, tools: host.tools.definitions(), signal: host.signal });
+    summary = r.text.trim();
+    if (!summary) throw new Error('the model returned an empty summary');
+  } catch (err) {
+    const message = `Compaction failed: ${err instanceof ModelError ? err.message : (err as Error).message}`;
+    host.notice(message);
+    return { ok: false, error: message };
+  }
+  host.push(newMessage('user', [{ type: 'compact', summary, trigger }], true));
+  const post = await host.fire('PostCompact', { trigger, compact_summary: summary });
+  showUserParts(host, post.decision);
+  await afterCompact();
+  return { ok: true, summary };
+}

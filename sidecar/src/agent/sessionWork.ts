@@ -1,0 +1,75 @@
+// The long-running work of one session: background tasks (shells, subagents, workflows), their
+// completion notifications, and prompts waiting for the agent to be idle (due cron jobs). The agent
+// asks it what to do next whenever a turn ends.
+import type { Tool } from './tools/types.js';
+import type { Agent } from './agent.js';
+import { WorkRegistry } from '../work/registry.js';
+import { createSubagentTools } from '../work/subagentTools.js';
+import { WorktreeManager } from '../work/worktrees.js';
+import { createWorktreeTools } from '../work/worktreeTools.js';
+
+export class SessionWork {
+  readonly registry = new WorkRegistry();
+  /** Aborted when the session ends: stops background subagents and workflows. */
+  readonly lifetime = new AbortController();
+  private readonly notifications: string[] = [];
+  private readonly prompts: string[] = [];
+
+  constructor(private readonly wake: () => void) {
+    this.registry.onNotification((n) => {
+      this.notifications.push(n.text);
+      this.wake();
+    });
+  }
+
+  /** The tools of long-running work, bound to this session: subagents, workflows, worktrees. */
+  tools(agent: Agent): Tool[] {
+    const worktrees = new WorktreeManager({
+      workdir: agent.workdir,
+      hasHooks: (e) => agent.hookManager.hasHooks(e),
+      fire: (e, i) => agent.fire(e, i),
+      getCwd: () => agent.cwd,
+      setCwd: (d) => {
+        agent.cwd = d;
+      },
+      notice: (t) => agent.notice(t),
+    });
+    return [
+      ...createSubagentTools({
+        parent: agent,
+        registry: this.registry,
+        userDir: agent.paths.userDir,
+        projectDir: agent.paths.projectDir,
+        sessionSignal: this.lifetime.signal,
+      }),
+      ...createWorktreeTools(worktrees),
+    ];
+  }
+
+  /** A prompt to send as a user turn when the agent is idle (a due cron job). */
+  queuePrompt(prompt: string): void {
+    this.prompts.push(prompt);
+    this.wake();
+  }
+
+  takePrompt(): string | undefined {
+    return this.prompts.shift();
+  }
+
+  takeNotifications(): string[] {
+    return this.notifications.splice(0);
+  }
+
+  /** The Stop payload's `session_crons` (filled once crons are wired in). */
+  crons(): import('../hooks/events.js').SessionCron[] {
+    return [];
+  }
+
+  hasPending(): boolean {
+    return this.notifications.length > 0 || this.prompts.length > 0;
+  }
+
+  close(): void {
+    this.lifetime.abort();
+  }
+}

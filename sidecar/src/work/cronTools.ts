@@ -1,0 +1,93 @@
+// The cron tools (SPEC 6), shaped like Claude Code's: CronCreate (`schedule` in cron syntax,
+// `prompt`, `recurring`), CronList and CronDelete (`id`). Jobs live in the session's CronScheduler.
+import { z } from 'zod';
+import { failure, type Tool } from '../agent/tools/types.js';
+import type { CronJob, CronScheduler } from './crons.js';
+
+const createSchema = z.object({
+  schedule: z
+    .string()
+    .describe('Cron expression in local time: 5 fields "minute hour day-of-month month day-of-week", or 6 with seconds first'),
+  prompt: z.string().describe('The prompt to send as a user message each time the job is due'),
+  recurring: z.boolean().optional().describe('Keep running on the schedule (default true); false fires once at the next match'),
+});
+const listSchema = z.object({});
+const deleteSchema = z.object({ id: z.string().describe('The ID of the job to delete (e.g. cron_1)') });
+
+export type CronCreateToolInput = z.infer<typeof createSchema>;
+export type CronDeleteToolInput = z.infer<typeof deleteSchema>;
+
+function when(d: Date | null): string {
+  return d ? d.toISOString() : 'never';
+}
+
+function jobResponse(j: CronJob): Record<string, unknown> {
+  return { id: j.id, schedule: j.schedule, prompt: j.prompt, recurring: j.recurring, nextRun: j.nextRun?.toISOString() ?? null };
+}
+
+function oneLine(text: string, max = 200): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= max ? line : `${line.slice(0, max)}…`;
+}
+
+export function createCronTools(s: CronScheduler): Tool[] {
+  const create: Tool<CronCreateToolInput> = {
+    name: 'CronCreate',
+    description:
+      'Schedules a prompt to be sent to you as a user message on a cron schedule (local time), for this session only. ' +
+      '5 fields "minute hour day-of-month month day-of-week" (e.g. "*/10 * * * *", "0 9 * * 1-5") or 6 with seconds first. ' +
+      'recurring (default true) keeps the job until CronDelete; recurring false fires once at the next match. ' +
+      'A due prompt is sent when you are idle.',
+    schema: createSchema,
+    access: 'other',
+    ruleContent: (i) => i.schedule,
+    async run(input) {
+      let job: CronJob;
+      try {
+        job = s.create({ schedule: input.schedule, prompt: input.prompt, recurring: input.recurring ?? true });
+      } catch (err) {
+        return failure((err as Error).message, { schedule: input.schedule });
+      }
+      const kind = job.recurring ? 'recurring' : 'one-shot';
+      const result = `Scheduled ${job.id} (${kind}, "${job.schedule}"): next run at ${when(job.nextRun)}.`;
+      return { success: true, result, response: { ...jobResponse(job), success: true } };
+    },
+  };
+
+  const list: Tool<Record<string, never>> = {
+    name: 'CronList',
+    description: "Lists this session's scheduled cron jobs with their next run time.",
+    schema: listSchema as unknown as z.ZodType<Record<string, never>>,
+    access: 'other',
+    async run() {
+      const jobs = s.list();
+      const result = jobs.length
+        ? jobs
+            .map((j) => `${j.id}  ${j.recurring ? 'recurring' : 'one-shot '}  "${j.schedule}"  next: ${when(j.nextRun)}  prompt: ${oneLine(j.prompt)}`)
+            .join('\n')
+        : 'No scheduled cron jobs.';
+      return { success: true, result, response: { jobs: jobs.map(jobResponse), success: true } };
+    },
+  };
+
+  const del: Tool<CronDeleteToolInput> = {
+    name: 'CronDelete',
+    description: 'Deletes a scheduled cron job by its ID.',
+    schema: deleteSchema,
+    access: 'other',
+    ruleContent: (i) => i.id,
+    async run(input) {
+      if (!s.delete(input.id)) {
+        const known = s.list().map((j) => j.id);
+        return failure(
+          `No cron job with ID "${input.id}".${known.length ? ` Scheduled jobs: ${known.join(', ')}.` : ' There are no scheduled jobs.'}`,
+          { id: input.id },
+        );
+      }
+      const result = `Deleted cron job ${input.id}.`;
+      return { success: true, result, response: { id: input.id, deleted: true, success: true } };
+    },
+  };
+
+  return [create, list, del] as unknown as Tool[];
+}

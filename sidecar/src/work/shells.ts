@@ -1,0 +1,437 @@
+// Shells of one session (SPEC 6: Bash, BashOutput, KillShell). Every command runs as `bash -c`
+// (`sh -c` without /bin/bash) in its own process group, so the whole group can be signalled; its
+// stdout and stderr go into one bounded buffer (the last ~1 MiB is kept, the rest counted), read
+// incrementally by BashOutput. A shell is foreground (the Bash tool waits for it) until it is moved
+// to the background, from then on it is a task of the session's WorkRegistry and its end becomes a
+// notification for the agent. No shell outlives the sidecar: live groups are SIGKILLed on exit.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { WorkRegistry } from './registry.js';
+
+export type ShellStatus = 'running' | 'completed' | 'failed' | 'killed';
+
+export interface ShellStartOptions {
+  cwd: string;
+  env: Record<string, string | undefined>;
+  /** A few words saying what the command does (the task description; defaults to the command). */
+  description?: string;
+}
+
+export interface ShellManagerOptions {
+  /** The shell program (default /bin/bash, or /bin/sh where bash is missing). */
+  shell?: string;
+  /** Between SIGTERM and SIGKILL of a killed shell's group (default 2000). */
+  killGraceMs?: number;
+  /** Bytes of output kept per shell, stdout and stderr together (default 1 MiB). */
+  outputCap?: number;
+  /**
+   * After the shell itself exited, how long to wait for its output pipes to close; a process it
+   * left running that still holds them is then cut off from them (default 500).
+   */
+  exitGraceMs?: number;
+}
+
+/** Output of a shell: each stream on its own, both interleaved, and what was lost to the cap. */
+export interface ShellOutput {
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr in the order they were written. */
+  combined: string;
+  /** Bytes of this output that were dropped (the buffer keeps only the most recent ~1 MiB). */
+  droppedBytes: number;
+}
+
+export const SHELL_OUTPUT_CAP = 1024 * 1024;
+const DEFAULT_SHELL = existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh';
+
+// ----- process groups that must not outlive the sidecar ---------------------------------------
+
+/**
+ * Groups that may still hold live processes: running shells, shells whose group was signalled but
+ * not yet SIGKILLed, and finished shells that left processes behind (`server &`). SIGKILLed when
+ * the sidecar exits. A group whose last process is gone is dropped (its id could be reused).
+ */
+const liveGroups = new Set<number>();
+let exitHandlerInstalled = false;
+let sweeper: NodeJS.Timeout | null = null;
+const FATAL_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+const IS_WINDOWS = process.platform === 'win32';
+
+function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(IS_WINDOWS ? pid : -pid, signal);
+    return true;
+  } catch {
+    return false; // already gone
+  }
+}
+
+function groupAlive(pid: number): boolean {
+  return signalGroup(pid, 0);
+}
+
+function killAllGroups(): void {
+  for (const pid of liveGroups) signalGroup(pid, 'SIGKILL');
+  liveGroups.clear();
+}
+
+/** Marks our signal handler, and tells it apart from the hook runner's identical one. */
+const KILL_AND_DIE = Symbol.for('wave.killGroupsOnFatalSignal');
+type Listener = ((...args: unknown[]) => void) & { [KILL_AND_DIE]?: true };
+
+/**
+ * The sidecar got a signal that kills it; Node does not emit 'exit' then, so kill the groups here.
+ * When someone else (the application) listens for the signal, they decide what happens and 'exit'
+ * cleans up. The hook runner installs the same kind of handler (a function named onFatalSignal)
+ * which steps aside whenever another listener exists: so this one kills, removes itself and
+ * raises the signal again, which the runner's handler (then alone) or the default action takes.
+ */
+const onShellFatalSignal: Listener = (sig: unknown) => {
+  const signal = sig as NodeJS.Signals;
+  const others = process
+    .listeners(signal)
+    .filter((l) => l !== onShellFatalSignal && !(l as Listener)[KILL_AND_DIE] && l.name !== 'onFatalSignal');
+  if (others.length) return;
+  killAllGroups();
+  process.removeListener(signal, onShellFatalSignal);
+  process.kill(process.pid, signal);
+};
+onShellFatalSignal[KILL_AND_DIE] = true;
+
+function installExitHandler(): void {
+  if (exitHandlerInstalled) return;
+  exitHandlerInstalled = true;
+  process.on('exit', killAllGroups);
+  if (!IS_WINDOWS) for (const s of FATAL_SIGNALS) process.on(s, onShellFatalSignal);
+}
+
+/** Drops groups whose processes are all gone; runs while some finished shell left processes. */
+function sweepLater(): void {
+  if (sweeper) return;
+  sweeper = setInterval(() => {
+    for (const pid of liveGroups) if (!groupAlive(pid)) liveGroups.delete(pid);
+    if (!liveGroups.size && sweeper) {
+      clearInterval(sweeper);
+      sweeper = null;
+    }
+  }, 5000);
+  sweeper.unref();
+}
+
+// ----- bounded output --------------------------------------------------------------------------
+
+interface Chunk {
+  stream: 'stdout' | 'stderr';
+  text: string;
+  /** UTF-8 length of `text`. */
+  bytes: number;
+  /** Offset of this chunk's first kept byte in everything written so far (decoded, as UTF-8). */
+  start: number;
+}
+
+/** Keeps the most recent `cap` bytes of a shell's output, in write order, and counts the rest. */
+class OutputBuffer {
+  private chunks: Chunk[] = [];
+  private kept = 0;
+  /** Bytes written so far, kept and dropped. */
+  private total = 0;
+  /** Bytes dropped from the front. */
+  dropped = 0;
+  private readonly decoders = {
+    stdout: new TextDecoder('utf-8', { fatal: false }),
+    stderr: new TextDecoder('utf-8', { fatal: false }),
+  };
+
+  constructor(private readonly cap: number) {}
+
+  push(stream: 'stdout' | 'stderr', data: Buffer): void {
+    // Streaming decode: a character split across chunks is kept whole (non-UTF-8 becomes U+FFFD).
+    this.add(stream, this.decoders[stream].decode(data, { stream: true }));
+  }
+
+  /** Flushes a partial character left at the end of a stream. */
+  end(): void {
+    for (const stream of ['stdout', 'stderr'] as const) this.add(stream, this.decoders[stream].decode());
+  }
+
+  private add(stream: 'stdout' | 'stderr', text: string): void {
+    if (!text) return;
+    const bytes = Buffer.byteLength(text);
+    this.chunks.push({ stream, text, bytes, start: this.total });
+    this.total += bytes;
+    this.kept += bytes;
+    this.trim();
+  }
+
+  private trim(): void {
+    let excess = this.kept - this.cap;
+    while (excess > 0) {
+      const first = this.chunks[0];
+      if (!first) break;
+      if (first.bytes <= excess) {
+        this.chunks.shift();
+        this.kept -= first.bytes;
+        this.dropped += first.bytes;
+        excess -= first.bytes;
+        continue;
+      }
+      const raw = Buffer.from(first.text);
+      let cut = excess;
+      while (cut < raw.length && ((raw[cut] ?? 0) & 0xc0) === 0x80) cut++; // not inside a character
+      first.text = raw.subarray(cut).toString('utf8');
+      first.bytes = raw.length - cut;
+      first.start += cut;
+      this.kept -= cut;
+      this.dropped += cut;
+      excess = 0;
+    }
+  }
+
+  /** Kept output written at or after `offset`, and the offset to read from next time. */
+  since(offset: number): ShellOutput & { next: number } {
+    const parts = this.chunks.filter((c) => c.start >= offset);
+    const firstKept = parts[0]?.start ?? this.total;
+    return {
+      stdout: parts.filter((c) => c.stream === 'stdout').map((c) => c.text).join(''),
+      stderr: parts.filter((c) => c.stream === 'stderr').map((c) => c.text).join(''),
+      combined: parts.map((c) => c.text).join(''),
+      droppedBytes: Math.max(0, firstKept - offset),
+      next: this.total,
+    };
+  }
+}
+
+// ----- one shell -------------------------------------------------------------------------------
+
+export class Shell {
+  readonly startedAt = Date.now();
+  status: ShellStatus = 'running';
+  exitCode: number | null = null;
+  /** The signal that ended the shell, if any. */
+  signal: NodeJS.Signals | null = null;
+  /** Why the shell could not be started, if it could not. */
+  spawnError: string | null = null;
+  /** Whether the shell is a background task of the registry. */
+  background = false;
+  /** Resolves when the shell ended and its output is complete. */
+  readonly done: Promise<void>;
+  readonly pid: number | undefined;
+
+  private readonly output: OutputBuffer;
+  private readCursor = 0;
+  private killRequested = false;
+  private resolveDone!: () => void;
+  private finished = false;
+  private readonly child: ChildProcess;
+  private readonly endListeners: Array<(s: Shell) => void> = [];
+
+  constructor(
+    readonly id: string,
+    readonly command: string,
+    readonly description: string,
+    readonly cwd: string,
+    spawnSpec: { file: string; env: Record<string, string | undefined>; outputCap: number; exitGraceMs: number },
+  ) {
+    this.done = new Promise((ok) => (this.resolveDone = ok));
+    this.output = new OutputBuffer(spawnSpec.outputCap);
+    installExitHandler();
+    this.child = spawn(spawnSpec.file, ['-c', command], {
+      cwd,
+      env: spawnSpec.env as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // its own process group, so the whole group can be signalled
+      windowsHide: true,
+    });
+    this.pid = this.child.pid;
+    if (this.pid !== undefined) liveGroups.add(this.pid);
+    this.child.stdout?.on('data', (c: Buffer) => this.output.push('stdout', c));
+    this.child.stderr?.on('data', (c: Buffer) => this.output.push('stderr', c));
+    this.child.stdout?.on('error', () => {});
+    this.child.stderr?.on('error', () => {});
+
+    this.child.on('error', (err) => {
+      // Only a failed spawn matters here (no pid, e.g. a missing cwd); it ends the shell.
+      if (this.pid !== undefined) return;
+      this.spawnError ??= err.message;
+      this.end(null, null);
+    });
+    this.child.on('exit', (code, signal) => {
+      this.exitCode = code;
+      this.signal = signal;
+      // A process the shell left behind may hold the pipes open: wait a moment, then stop reading.
+      setTimeout(() => {
+        this.child.stdout?.destroy();
+        this.child.stderr?.destroy();
+        this.end(code, signal);
+      }, spawnSpec.exitGraceMs).unref();
+    });
+    this.child.on('close', (code, signal) => this.end(code, signal));
+  }
+
+  /** Output written since the last call (the first call returns everything kept). */
+  readNew(): ShellOutput {
+    const r = this.output.since(this.readCursor);
+    this.readCursor = r.next;
+    return { stdout: r.stdout, stderr: r.stderr, combined: r.combined, droppedBytes: r.droppedBytes };
+  }
+
+  /** All output still kept, without moving the read position. */
+  readAll(): ShellOutput {
+    const r = this.output.since(0);
+    return { stdout: r.stdout, stderr: r.stderr, combined: r.combined, droppedBytes: r.droppedBytes };
+  }
+
+  /** Signals the whole group: SIGTERM now, SIGKILL after `graceMs`. The status becomes `killed`. */
+  kill(graceMs: number): boolean {
+    if (this.status !== 'running') return false;
+    this.killRequested = true;
+    this.status = 'killed';
+    const pid = this.pid;
+    if (pid !== undefined) {
+      liveGroups.add(pid);
+      signalGroup(pid, 'SIGTERM');
+      setTimeout(() => {
+        signalGroup(pid, 'SIGKILL');
+        liveGroups.delete(pid);
+      }, graceMs).unref();
+    }
+    return true;
+  }
+
+  /** Called once, when the shell ended (after its output is complete). */
+  onEnd(listener: (s: Shell) => void): void {
+    if (this.finished) listener(this);
+    else this.endListeners.push(listener);
+  }
+
+  private end(code: number | null, signal: NodeJS.Signals | null): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.output.end();
+    if (this.exitCode === null && code !== null) this.exitCode = code;
+    if (this.signal === null && signal !== null) this.signal = signal;
+    if (this.killRequested) this.status = 'killed';
+    else if (this.spawnError === null && this.exitCode === 0) this.status = 'completed';
+    else this.status = 'failed';
+    const pid = this.pid;
+    // A finished shell may have left processes in its group (`server &`): keep the group where
+    // the exit handler finds it until they are gone. A killed group is dropped after its SIGKILL.
+    if (pid !== undefined && !this.killRequested) {
+      if (groupAlive(pid)) sweepLater();
+      else liveGroups.delete(pid);
+    }
+    this.resolveDone();
+    for (const l of this.endListeners.splice(0)) l(this);
+  }
+}
+
+// ----- the session's shells --------------------------------------------------------------------
+
+export class ShellManager {
+  private readonly shells = new Map<string, Shell>();
+  /** Process groups of every shell started here, released ones included (for killAll). */
+  private readonly groups = new Set<number>();
+  private readonly file: string;
+  private readonly killGraceMs: number;
+  private readonly outputCap: number;
+  private readonly exitGraceMs: number;
+
+  constructor(
+    readonly registry: WorkRegistry,
+    opts: ShellManagerOptions = {},
+  ) {
+    this.file = opts.shell ?? DEFAULT_SHELL;
+    this.killGraceMs = opts.killGraceMs ?? 2000;
+    this.outputCap = opts.outputCap ?? SHELL_OUTPUT_CAP;
+    this.exitGraceMs = opts.exitGraceMs ?? 500;
+  }
+
+  /** Starts a command (in the foreground: not a registry task until `toBackground`). */
+  start(command: string, opts: ShellStartOptions): Shell {
+    const id = this.registry.nextId('shell');
+    const shell = new Shell(id, command, opts.description?.trim() || command, opts.cwd, {
+      file: this.file,
+      env: opts.env,
+      outputCap: this.outputCap,
+      exitGraceMs: this.exitGraceMs,
+    });
+    this.shells.set(id, shell);
+    if (shell.pid !== undefined) this.groups.add(shell.pid);
+    return shell;
+  }
+
+  get(id: string): Shell | undefined {
+    return this.shells.get(id);
+  }
+
+  list(): Shell[] {
+    return [...this.shells.values()];
+  }
+
+  /**
+   * Makes a shell a background task: registered as running in the registry, and its end turns
+   * into exactly one notification. A shell that already ended is not registered (returns false).
+   */
+  toBackground(id: string): boolean {
+    const shell = this.shells.get(id);
+    if (!shell || shell.background || shell.status !== 'running') return false;
+    shell.background = true;
+    this.registry.start({ id, type: 'shell', description: shell.description, command: shell.command });
+    shell.onEnd((s) => this.registry.finish(id, s.status === 'running' ? 'failed' : s.status, endNotice(s)));
+    return true;
+  }
+
+  /** Forgets a foreground shell that ended (its output is no longer readable). */
+  release(id: string): void {
+    const shell = this.shells.get(id);
+    if (shell && !shell.background && shell.status !== 'running') {
+      this.shells.delete(id);
+      this.registry.forget(id);
+    }
+  }
+
+  /**
+   * Kills a running shell's whole group (SIGTERM, SIGKILL after the grace) and resolves once it
+   * ended. False when there is no such shell or it is not running.
+   */
+  async kill(id: string): Promise<boolean> {
+    const shell = this.shells.get(id);
+    if (!shell || !shell.kill(this.killGraceMs)) return false;
+    await shell.done;
+    return true;
+  }
+
+  /** Kills every running shell and every group a finished shell left behind; resolves when done. */
+  async killAll(): Promise<void> {
+    const running = this.list().filter((s) => s.status === 'running');
+    for (const s of running) s.kill(this.killGraceMs);
+    const runningPids = new Set(running.map((s) => s.pid));
+    // Finished shells (released foreground ones too) that left processes behind. Only groups still
+    // tracked as live: an untracked id may since belong to someone else's group.
+    for (const pid of this.groups) {
+      if (runningPids.has(pid)) continue;
+      if (liveGroups.has(pid) && groupAlive(pid)) signalGroup(pid, 'SIGKILL');
+      liveGroups.delete(pid);
+      this.groups.delete(pid);
+    }
+    await Promise.all(running.map((s) => s.done));
+    // A process left in a group that ignored SIGTERM: SIGKILL it now rather than after the grace.
+    for (const s of running) if (s.pid !== undefined && groupAlive(s.pid)) signalGroup(s.pid, 'SIGKILL');
+  }
+}
+
+/** What the model is told when a background shell ended. */
+export function endNotice(s: Shell): string {
+  const what = `Background shell ${s.id} (${JSON.stringify(short(s.description))})`;
+  const read = `Use BashOutput with bash_id "${s.id}" to read its output.`;
+  if (s.status === 'killed') return `${what} was killed. ${read}`;
+  if (s.spawnError !== null) return `${what} could not be started: ${s.spawnError}`;
+  if (s.exitCode === null && s.signal) return `${what} was terminated by ${s.signal}. ${read}`;
+  if (s.exitCode === 0) return `${what} finished with exit code 0. ${read}`;
+  return `${what} failed with exit code ${s.exitCode}. ${read}`;
+}
+
+function short(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= 200 ? line : `${line.slice(0, 200)}…`;
+}

@@ -1,0 +1,137 @@
+// One subagent: a conversation of its own that shares the parent's model, tools, permissions and
+// hooks. Tool hooks run inside it with `subagent_type`/`agent_id` in their payload; SubagentStart
+// fires when it starts (its context reaches the subagent) and SubagentStop when it wants to stop
+// (a block makes it continue). The main agent's Stop is never fired by a subagent.
+import type { AgentEvent, ToolApproval, ToolApprovalRequest } from '../agent/agent.js';
+import type { LoopHost } from '../agent/host.js';
+import { hookWords } from '../agent/hookText.js';
+import { runLoop, showUserParts, type LoopResult } from '../agent/loop.js';
+import { hookText, newMessage, type Message } from '../agent/messages.js';
+import type { PermissionRules } from '../agent/permissions.js';
+import { ToolRegistry } from '../agent/tools/registry.js';
+import type { FireResult } from '../hooks/manager.js';
+import type { EventInput, HookEventName } from '../hooks/events.js';
+import type { HookDecision, PermissionMode } from '../hooks/types.js';
+import type { ModelClient } from '../models/types.js';
+import type { AgentDefinition } from './agentDefs.js';
+
+/** What a subagent takes from the agent that started it. */
+export interface SubagentParent {
+  readonly model: ModelClient | undefined;
+  readonly modelUnavailable: string;
+  readonly tools: ToolRegistry;
+  readonly workdir: string;
+  readonly cwd: string;
+  readonly permissionMode: PermissionMode;
+  readonly canUseTool: ((req: ToolApprovalRequest) => Promise<ToolApproval>) | undefined;
+  readonly stopBlockCap: number;
+  systemPrompt(): string;
+  permissionRules(): PermissionRules;
+  toolEnv(): Record<string, string | undefined>;
+  fire<E extends HookEventName>(event: E, input: EventInput<E>, subagent?: { type: string; id: string }): Promise<FireResult>;
+  notice(text: string): void;
+  emit(event: AgentEvent): void;
+  /** The client for a definition's `model`, or the session's. */
+  modelFor(name: string | undefined): ModelClient | undefined;
+}
+
+/** Tools a subagent never gets: it cannot start subagents or workflows of its own. */
+const PARENT_ONLY = new Set(['Task', 'Workflow']);
+
+export class Subagent implements LoopHost {
+  readonly messages: Message[] = [];
+  readonly tools: ToolRegistry;
+  readonly model: ModelClient | undefined;
+  private current: Message | null = null;
+  private started = false;
+
+  constructor(
+    private readonly parent: SubagentParent,
+    readonly definition: AgentDefinition,
+    readonly id: string,
+    readonly signal: AbortSignal,
+  ) {
+    const allowed = definition.tools ? new Set(definition.tools) : null;
+    this.tools = new ToolRegistry(parent.tools.list().filter((t) => !PARENT_ONLY.has(t.name) && (!allowed || allowed.has(t.name))));
+    this.model = parent.modelFor(definition.model);
+  }
+
+  get modelUnavailable(): string {
+    return this.parent.modelUnavailable;
+  }
+  get workdir(): string {
+    return this.parent.workdir;
+  }
+  get cwd(): string {
+    return this.parent.cwd;
+  }
+  get permissionMode(): PermissionMode {
+    return this.parent.permissionMode;
+  }
+  get canUseTool() {
+    return this.parent.canUseTool;
+  }
+  get stopBlockCap(): number {
+    return this.parent.stopBlockCap;
+  }
+  private get who() {
+    return { type: this.definition.name, id: this.id };
+  }
+
+  systemPrompt(): string {
+    return `${this.parent.systemPrompt()}\n\n# You are a subagent (${this.definition.name})\n${this.definition.prompt}`;
+  }
+  permissionRules(): PermissionRules {
+    return this.parent.permissionRules();
+  }
+  toolEnv(): Record<string, string | undefined> {
+    return this.parent.toolEnv();
+  }
+  fire<E extends HookEventName>(event: E, input: EventInput<E>): Promise<FireResult> {
+    return this.parent.fire(event, input, this.who);
+  }
+  push(message: Message): Message {
+    this.messages.push(message);
+    return message;
+  }
+  beginAssistant(): Message {
+    this.current = newMessage('assistant', []);
+    return this.push(this.current);
+  }
+  currentMessageId(): string {
+    return this.current?.id ?? '';
+  }
+  notice(text: string): void {
+    this.parent.notice(`[${this.definition.name} ${this.id}] ${text}`);
+  }
+  changed(): void {}
+  emit(event: AgentEvent): void {
+    if (event.type !== 'text_delta') this.parent.emit(event);
+  }
+  async beforeModelCall(): Promise<void> {}
+  fireStop(lastAssistantText: string, stopHookActive: boolean): Promise<FireResult> {
+    return this.fire('SubagentStop', {
+      stop_hook_active: stopHookActive,
+      last_assistant_message: lastAssistantText,
+      agent_type: this.definition.name,
+      agent_id: this.id,
+    });
+  }
+  stopFeedback(decision: HookDecision): string {
+    return hookWords.subagentStopFeedback(decision);
+  }
+
+  /** Gives the subagent a task (or the next step of one) and runs it until it stops. */
+  async run(prompt: string): Promise<LoopResult> {
+    if (!this.started) {
+      this.started = true;
+      const start = await this.fire('SubagentStart', { agent_type: this.definition.name, agent_id: this.id });
+      showUserParts(this, start.decision);
+      if (start.decision.additionalContext) {
+        this.push(newMessage('user', [hookText('SubagentStart', hookWords.context('SubagentStart', '', start.decision.additionalContext))], true));
+      }
+    }
+    this.push(newMessage('user', [{ type: 'text', content: prompt, source: 'user' }]));
+    return runLoop(this);
+  }
+}
