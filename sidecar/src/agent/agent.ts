@@ -15,7 +15,7 @@ import { buildSystemPrompt } from './systemPrompt.js';
 import { ToolRegistry, type AnyTool } from './tools/registry.js';
 import { readTranscript, transcriptPath, writeTranscript, type SessionInfo } from './transcript.js';
 import { DEFAULT_STOP_BLOCK_CAP, runTurn, type TurnResult } from './turn.js';
-import { runLoop } from './loop.js';
+import { runLoop, showUserParts } from './loop.js';
 import { compactConversation, estimateTokens } from './compaction.js';
 import { SessionWork } from './sessionWork.js';
 import { hookWords } from './hookText.js';
@@ -192,9 +192,10 @@ export class Agent implements LoopHost {
   private async start(source: 'startup' | 'resume' | 'clear' | 'compact'): Promise<void> {
     this.instructionFiles = findInstructionFiles(this.paths.userDir, this.workdir);
     for (const f of this.instructionFiles) {
-      await this.fire('InstructionsLoaded', { file_path: f.path, load_reason: 'session_start' });
+      showUserParts(this, (await this.fire('InstructionsLoaded', { file_path: f.path, load_reason: 'session_start' })).decision);
     }
     const r = await this.fire('SessionStart', { source, model: this.opts.model?.model ?? '' });
+    showUserParts(this, r.decision);
     const blocks: Block[] = [];
     if (r.decision.additionalContext) blocks.push(hookText('SessionStart', hookWords.context('SessionStart', `SessionStart:${source}`, r.decision.additionalContext)));
     if (blocks.length) this.push(newMessage('user', blocks, true));
@@ -235,7 +236,7 @@ export class Agent implements LoopHost {
 
   /** `/clear`: SessionEnd (clear), then a new, empty session and SessionStart (clear). */
   private async clear(): Promise<void> {
-    await this.fire('SessionEnd', { reason: 'clear' });
+    showUserParts(this, (await this.fire('SessionEnd', { reason: 'clear' })).decision);
     this.flushPending();
     this.save();
     const now = new Date().toISOString();
@@ -310,9 +311,9 @@ export class Agent implements LoopHost {
   async destroy(reason: 'clear' | 'resume' | 'exit' | 'other' = 'exit'): Promise<void> {
     this.closed = true;
     this.abort();
-    this.work.close();
+    await this.work.close();
     if (this.running) await this.running.catch(() => {});
-    await this.fire('SessionEnd', { reason });
+    showUserParts(this, (await this.fire('SessionEnd', { reason })).decision);
     this.flushPending();
     this.save();
     await this.hookManager.waitForAsync();

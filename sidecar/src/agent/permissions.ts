@@ -105,7 +105,7 @@ export function decidePermission(q: PermissionQuery): Verdict {
 }
 
 /** The text a headless run gives the model when nobody can be asked. */
-export function headlessDenial(toolName: string, content: string | undefined): string {
+export function headlessDenial(toolName: string, content: string | undefined, hookReason: string | null = null): string {
   const example = toolName === 'Bash' && content ? `Bash(${content.split(/\s+/).slice(0, 2).join(' ')}:*)` : toolName;
-  return `Permission to use ${toolName} was not granted: this run has no one to ask. Allow it with --permission-mode acceptEdits or bypassPermissions, or a "permissions": { "allow": ["${example}"] } rule in .wave/settings.json.`;
+  return `Permission to use ${toolName} was not granted${hookReason ? ` (a hook asked for confirmation: ${hookReason})` : ''}: this run has no one to ask. Allow it with --permission-mode acceptEdits or bypassPermissions, or a "permissions": { "allow": ["${example}"] } rule in .wave/settings.json.`;
 }

@@ -4,6 +4,11 @@
 import type { Tool } from './tools/types.js';
 import type { Agent } from './agent.js';
 import { WorkRegistry } from '../work/registry.js';
+import { ShellManager } from '../work/shells.js';
+import { createShellTools } from '../work/shellTools.js';
+import { CronScheduler } from '../work/crons.js';
+import { createCronTools } from '../work/cronTools.js';
+import type { SessionCron } from '../hooks/events.js';
 import { createSubagentTools } from '../work/subagentTools.js';
 import { WorktreeManager } from '../work/worktrees.js';
 import { createWorktreeTools } from '../work/worktreeTools.js';
@@ -12,17 +17,22 @@ export class SessionWork {
   readonly registry = new WorkRegistry();
   /** Aborted when the session ends: stops background subagents and workflows. */
   readonly lifetime = new AbortController();
+  readonly shells: ShellManager;
+  readonly cronJobs: CronScheduler;
   private readonly notifications: string[] = [];
   private readonly prompts: string[] = [];
 
   constructor(private readonly wake: () => void) {
+    this.shells = new ShellManager(this.registry);
+    // A due job's prompt is sent as a user prompt once the agent is idle.
+    this.cronJobs = new CronScheduler({ onDue: (job) => this.queuePrompt(job.prompt) });
     this.registry.onNotification((n) => {
       this.notifications.push(n.text);
       this.wake();
     });
   }
 
-  /** The tools of long-running work, bound to this session: subagents, workflows, worktrees. */
+  /** The tools of long-running work, bound to this session: shells, crons, subagents, workflows, worktrees. */
   tools(agent: Agent): Tool[] {
     const worktrees = new WorktreeManager({
       workdir: agent.workdir,
@@ -35,6 +45,8 @@ export class SessionWork {
       notice: (t) => agent.notice(t),
     });
     return [
+      ...createShellTools(this.shells),
+      ...createCronTools(this.cronJobs),
       ...createSubagentTools({
         parent: agent,
         registry: this.registry,
@@ -60,16 +72,19 @@ export class SessionWork {
     return this.notifications.splice(0);
   }
 
-  /** The Stop payload's `session_crons` (filled once crons are wired in). */
-  crons(): import('../hooks/events.js').SessionCron[] {
-    return [];
+  /** The Stop payload's `session_crons`. */
+  crons(): SessionCron[] {
+    return this.cronJobs.snapshot();
   }
 
   hasPending(): boolean {
     return this.notifications.length > 0 || this.prompts.length > 0;
   }
 
-  close(): void {
+  /** Stops everything still running: background subagents and workflows, shells, cron jobs. */
+  async close(): Promise<void> {
     this.lifetime.abort();
+    this.cronJobs.stop();
+    await this.shells.killAll();
   }
 }

@@ -42,6 +42,10 @@ export async function runToolCall(agent: LoopHost, call: ModelToolCall, block: T
   const toolFields = { tool_name: call.name, tool_input: call.input, tool_use_id: call.id };
   const pre = await agent.fire('PreToolUse', toolFields);
   showUserParts(agent, pre.decision);
+  if (pre.decision.additionalContext) {
+    // Context for the model about this call; it follows the tool result.
+    agent.push(newMessage('user', [hookText('PreToolUse', hookWords.context('PreToolUse', `PreToolUse:${call.name}`, pre.decision.additionalContext))], true));
+  }
   let stop = stopOf('PreToolUse', pre.decision);
   if (pre.decision.blocked || pre.decision.permissionDecision === 'deny') {
     const text = hookWords.preToolBlocked(call.name, pre.decision);
@@ -87,7 +91,7 @@ export async function runToolCall(agent: LoopHost, call: ModelToolCall, block: T
       if (reply.behavior === 'deny') denied = hookWords.permissionDenied(call.name, reply.message ?? 'the user said no');
       else if (reply.updatedInput) [input, rewritten] = [reply.updatedInput, true];
     } else {
-      denied = headlessDenial(call.name, tool.ruleContent?.(parsed.data as never));
+      denied = headlessDenial(call.name, tool.ruleContent?.(parsed.data as never), pre.decision.permissionDecision === 'ask' ? verdict.why : null);
     }
   }
   if (denied) {

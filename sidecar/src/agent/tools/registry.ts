@@ -1,7 +1,6 @@
 // The tools the agent offers, by name, and their definitions for the model (JSON Schema from zod).
 import { z } from 'zod';
 import type { ModelToolDef } from '../../models/types.js';
-import { BashTool } from './bash.js';
 import { EditTool } from './edit.js';
 import { GlobTool } from './glob.js';
 import { GrepTool } from './grep.js';
@@ -11,7 +10,8 @@ import { WriteTool } from './write.js';
 
 export type AnyTool = Tool<never>;
 
-export const CORE_TOOLS: readonly AnyTool[] = [ReadTool, WriteTool, EditTool, BashTool, GlobTool, GrepTool] as unknown as AnyTool[];
+/** The file tools; Bash and the other session-bound tools come from SessionWork. */
+export const CORE_TOOLS: readonly AnyTool[] = [ReadTool, WriteTool, EditTool, GlobTool, GrepTool] as unknown as AnyTool[];
 
 export class ToolRegistry {
   private readonly byName = new Map<string, AnyTool>();
