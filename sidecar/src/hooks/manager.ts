@@ -31,6 +31,17 @@ export interface FireContext {
   onRun?: (record: HookRunRecord) => void;
 }
 
+/** One hook process to start, with everything its environment and stdin are made of. */
+interface Launch {
+  event: HookEventName;
+  hook: ConfiguredHook;
+  payload: string;
+  input: Record<string, unknown>;
+  ctx: FireContext;
+  sources: LoadedSources;
+  timeoutMs: number;
+}
+
 export interface FireResult {
   decision: HookDecision;
   runs: HookRunRecord[];
@@ -141,7 +152,7 @@ export class HookManager {
       const payload = JSON.stringify(this.payload(event, current as EventInput<E>, ctx));
       const ownTimeoutMs = (hook.handler.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS) * 1000;
       if (hook.handler.async) {
-        this.startAsync(event, hook, payload, current, ctx, sources, ownTimeoutMs);
+        this.startAsync({ event, hook, payload, input: current, ctx, sources, timeoutMs: ownTimeoutMs });
         continue;
       }
       const remaining = ctx.budget ? ctx.budget.remainingMs() : Infinity;
@@ -154,7 +165,7 @@ export class HookManager {
       }
       const timeoutMs = Math.min(ownTimeoutMs, remaining);
       await ctx.beforeRun?.();
-      const result = await this.run(event, hook, payload, current, ctx, sources, timeoutMs);
+      const result = await this.run({ event, hook, payload, input: current, ctx, sources, timeoutMs });
       ctx.budget?.spend(result.durationMs);
       const effect = interpretRun(event, spec, result, hook.handler.command, Math.round(timeoutMs / 100) / 10);
       if (result.timedOut && timeoutMs < ownTimeoutMs) effect.error = `${effect.error} (cut to what was left of the turn’s hook budget)`;
@@ -181,16 +192,9 @@ export class HookManager {
     while (this.pending.size) await Promise.all([...this.pending]);
   }
 
-  private startAsync(
-    event: HookEventName,
-    hook: ConfiguredHook,
-    payload: string,
-    input: Record<string, unknown>,
-    ctx: FireContext,
-    sources: LoadedSources,
-    timeoutMs: number,
-  ): void {
-    const p = this.run(event, hook, payload, input, ctx, sources, timeoutMs)
+  private startAsync(launch: Launch): void {
+    const { event, hook, ctx, timeoutMs } = launch;
+    const p = this.run(launch)
       .then((result) => {
         const effect = interpretRun(event, eventSpec(event), result, hook.handler.command, timeoutMs / 1000);
         // An async hook never blocks nor injects anything: only its record is kept.
@@ -203,15 +207,7 @@ export class HookManager {
     this.pending.add(p);
   }
 
-  private run(
-    event: HookEventName,
-    hook: ConfiguredHook,
-    payload: string,
-    input: Record<string, unknown>,
-    ctx: FireContext,
-    sources: LoadedSources,
-    timeoutMs: number,
-  ): Promise<ProcessResult> {
+  private run({ event, hook, payload, input, ctx, sources, timeoutMs }: Launch): Promise<ProcessResult> {
     const platform = this.opts.platform ?? process.platform;
     const windows = platform === 'win32';
     const command = windows ? (hook.handler.commandWindows ?? hook.handler.command) : hook.handler.command;

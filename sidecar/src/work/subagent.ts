@@ -2,7 +2,7 @@
 // hooks. Tool hooks run inside it with `subagent_type`/`agent_id` in their payload; SubagentStart
 // fires when it starts (its context reaches the subagent) and SubagentStop when it wants to stop
 // (a block makes it continue). The main agent's Stop is never fired by a subagent.
-import type { AgentEvent, ToolApproval, ToolApprovalRequest } from '../agent/agent.js';
+import type { AgentEvent } from '../agent/agent.js';
 import type { LoopHost } from '../agent/host.js';
 import { hookWords } from '../agent/hookText.js';
 import { runLoop, showUserParts, type LoopResult } from '../agent/loop.js';
@@ -15,25 +15,28 @@ import type { HookDecision, PermissionMode } from '../hooks/types.js';
 import type { ModelClient } from '../models/types.js';
 import type { AgentDefinition } from './agentDefs.js';
 
-/** What a subagent takes from the agent that started it. */
-export interface SubagentParent {
-  readonly model: ModelClient | undefined;
-  readonly modelUnavailable: string;
-  readonly tools: ToolRegistry;
-  readonly workdir: string;
-  readonly cwd: string;
-  readonly permissionMode: PermissionMode;
-  readonly canUseTool: ((req: ToolApprovalRequest) => Promise<ToolApproval>) | undefined;
-  readonly stopBlockCap: number;
-  systemPrompt(): string;
-  permissionRules(): PermissionRules;
-  toolEnv(): Record<string, string | undefined>;
+/** What a subagent takes from the agent that started it: the loop's context, shared. */
+export type SubagentParent = Pick<
+  LoopHost,
+  | 'model'
+  | 'modelUnavailable'
+  | 'tools'
+  | 'workdir'
+  | 'cwd'
+  | 'permissionMode'
+  | 'canUseTool'
+  | 'stopBlockCap'
+  | 'systemPrompt'
+  | 'permissionRules'
+  | 'toolEnv'
+  | 'notice'
+  | 'emit'
+> & {
+  /** Fires a hook event with the subagent's fields in the payload. */
   fire<E extends HookEventName>(event: E, input: EventInput<E>, subagent?: { type: string; id: string }): Promise<FireResult>;
-  notice(text: string): void;
-  emit(event: AgentEvent): void;
   /** The client for a definition's `model`, or the session's. */
   modelFor(name: string | undefined): ModelClient | undefined;
-}
+};
 
 /** Tools a subagent never gets: it cannot start subagents or workflows of its own. */
 const PARENT_ONLY = new Set(['Task', 'Workflow']);
