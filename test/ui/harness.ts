@@ -1,0 +1,265 @@
+// Harness of the browser tests: builds the sidecar and the web UI once (shared by the parallel test
+// files through a stamp and a lock in the tmp dir), starts a REAL `wave serve` in a sandbox (private
+// HOME, workdir with settings files, the scripted model server), and drives Debian's Chromium with
+// playwright-core. Nothing is mocked: the page talks to the sidecar over its WebSocket.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ensureBuilt, REPO, WAVE_BIN } from '../e2e/harness.js';
+import type { ModelServer } from '../model-server/server.js';
+
+export { REPO } from '../e2e/harness.js';
+export const WEBUI = join(REPO, 'webui');
+export const UI_DIST = join(WEBUI, 'dist');
+export const SCREENSHOTS = join(REPO, 'docs', 'screenshots');
+
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...filesUnder(p));
+    else out.push(p);
+  }
+  return out.sort();
+}
+
+function uiHash(): string {
+  const h = createHash('sha256');
+  const inputs = [...filesUnder(join(WEBUI, 'src')), join(WEBUI, 'index.html'), join(WEBUI, 'vite.config.ts'), join(REPO, 'sidecar', 'src', 'server', 'protocol.ts')];
+  for (const f of inputs) {
+    h.update(relative(REPO, f));
+    h.update(readFileSync(f));
+  }
+  return h.digest('hex').slice(0, 16);
+}
+
+const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Builds sidecar/dist and webui/dist (each only when its sources changed since the last build).
+ * With WAVE_TEST_PREBUILT set (scripts/test.mjs built both just before), an existing webui/dist is used as is.
+ */
+export function ensureUiBuilt(): void {
+  ensureBuilt();
+  if (process.env.WAVE_TEST_PREBUILT && existsSync(join(UI_DIST, 'index.html'))) return;
+  const stamp = join(tmpdir(), 'wave-ui-build.stamp');
+  const lock = join(tmpdir(), 'wave-ui-build.lock');
+  const built = () => existsSync(join(UI_DIST, 'index.html')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === uiHash();
+  if (built()) return;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 120_000) rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // gone meanwhile
+      }
+      if (Date.now() > deadline) throw new Error('timed out waiting for another worker to build webui/dist');
+      sleepSync(200);
+    }
+  }
+  try {
+    if (built()) return;
+    const hash = uiHash();
+    const r = spawnSync(process.execPath, [join(REPO, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: WEBUI, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`vite build failed:\n${r.stdout}${r.stderr}`);
+    writeFileSync(stamp, hash);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+// ------------------------------------------------------------------------------------- sandbox
+
+const roots: string[] = [];
+
+export function cleanupSandboxes(): void {
+  if (process.env.WAVE_E2E_KEEP) return;
+  for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true });
+}
+
+type Json = Record<string, unknown>;
+
+/** A private HOME and a workdir called `project` (its name shows in the UI). */
+export class UiSandbox {
+  readonly root = realpathSync(mkdtempSync(join(tmpdir(), 'wave-ui-')));
+  readonly home = join(this.root, 'home');
+  readonly workdir: string;
+  readonly userSettings: string;
+  readonly projectSettings: string;
+  readonly localSettings: string;
+
+  constructor(project = 'acme-shop') {
+    roots.push(this.root);
+    this.workdir = join(this.root, project);
+    this.userSettings = join(this.home, '.wave', 'settings.json');
+    this.projectSettings = join(this.workdir, '.wave', 'settings.json');
+    this.localSettings = join(this.workdir, '.wave', 'settings.local.json');
+    mkdirSync(join(this.home, '.wave'), { recursive: true });
+    mkdirSync(join(this.workdir, '.wave'), { recursive: true });
+  }
+
+  write(path: string, value: Json | string): string {
+    mkdirSync(join(path, '..'), { recursive: true });
+    writeFileSync(path, typeof value === 'string' ? value : `${JSON.stringify(value, null, 2)}\n`);
+    return path;
+  }
+
+  /** A plugin under ~/.wave/plugins/<name>/ with hooks/hooks.json. */
+  plugin(name: string, hooks: Json): string {
+    return this.write(join(this.home, '.wave', 'plugins', name, 'hooks', 'hooks.json'), { description: `${name} plugin`, hooks });
+  }
+
+  /** Answers the workspace trust question in advance. */
+  trust(trusted: boolean): this {
+    this.write(join(this.home, '.wave', 'trusted-workdirs.json'), { workdirs: { [this.workdir]: trusted } });
+    return this;
+  }
+
+  read(path: string): string {
+    return readFileSync(path, 'utf8');
+  }
+}
+
+/** A `hooks` settings entry: `{ Event: [{ matcher, hooks: [handler] }] }`. */
+export function hooksOf(entries: Array<{ event: string; matcher?: string; command: string; description?: string; timeout?: number; async?: boolean }>): Json {
+  const out: Record<string, unknown[]> = {};
+  for (const e of entries) {
+    const { event, matcher, ...handler } = e;
+    (out[event] ??= []).push({ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ type: 'command', ...handler }] });
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------------------------- wave serve
+
+export interface Serve {
+  url: string;
+  port: number;
+  token: string;
+  /** Every stdout line after the ready line (host requests), in order. */
+  hostLines: string[];
+  stderr: () => string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function startServe(sb: UiSandbox, o: { model?: ModelServer; env?: Record<string, string> } = {}): Promise<Serve> {
+  const env: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (/^(WAVE_|OPENAI_|ANTHROPIC_|CLAUDE)/.test(k) || k === 'VITEST' || k.startsWith('VITEST_')) continue;
+    env[k] = v;
+  }
+  Object.assign(env, { HOME: sb.home, ...(o.model ? { WAVE_BASE_URL: o.model.openaiBaseURL, WAVE_API_KEY: 'x', WAVE_MODEL: 'test' } : {}), ...o.env });
+  const child = spawn(process.execPath, [WAVE_BIN, 'serve', '--workdir', sb.workdir, '--ui', UI_DIST, '--port', '0'], {
+    cwd: sb.workdir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const hostLines: string[] = [];
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+  const ready = await new Promise<{ url: string; port: number; token: string }>((resolve, reject) => {
+    let buf = '';
+    let isReady = false;
+    const timer = setTimeout(() => reject(new Error(`wave serve did not get ready:\n${stderr}`)), 15_000);
+    child.on('exit', (code) => !isReady && reject(new Error(`wave serve exited (${code}):\n${stderr}`)));
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      buf += chunk;
+      let nl: number;
+      while ((nl = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, nl);
+        buf = buf.slice(nl + 1);
+        if (!isReady) {
+          isReady = true;
+          clearTimeout(timer);
+          resolve((JSON.parse(line) as { ready: { url: string; port: number; token: string } }).ready);
+        } else hostLines.push(line);
+      }
+    });
+  });
+  return {
+    ...ready,
+    hostLines,
+    stderr: () => stderr,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const kill = setTimeout(() => child.kill('SIGKILL'), 3000);
+        child.once('exit', () => {
+          clearTimeout(kill);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+// ------------------------------------------------------------------------------------- browser
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface OpenOptions {
+  view?: 'chat' | 'settings';
+  lang?: string;
+  theme?: 'dark' | 'light';
+  width?: number;
+  height?: number;
+  colorScheme?: 'light' | 'dark';
+}
+
+/** Opens the served UI in a fresh context (own storage), failing the test on any page error. */
+export async function openPage(browser: Browser, serve: Serve, o: OpenOptions = {}): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: o.width ?? 1100, height: o.height ?? 720 },
+    colorScheme: o.colorScheme ?? 'light',
+    locale: 'en-US',
+    deviceScaleFactor: 1,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  (page as Page & { pageErrors: string[] }).pageErrors = errors;
+  const q = new URLSearchParams({ token: serve.token });
+  if (o.view) q.set('view', o.view);
+  if (o.lang) q.set('lang', o.lang);
+  if (o.theme) q.set('theme', o.theme);
+  await page.goto(`http://127.0.0.1:${serve.port}/?${q}`);
+  return page;
+}
+
+export function pageErrors(page: Page): string[] {
+  return (page as Page & { pageErrors?: string[] }).pageErrors ?? [];
+}
+
+/** Saves a screenshot under docs/screenshots/ (only with WAVE_UI_SCREENSHOTS=1, so a plain test run leaves the tree alone). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const buf = await page.screenshot({ animations: 'disabled' });
+  if (!process.env.WAVE_UI_SCREENSHOTS) return;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  writeFileSync(join(SCREENSHOTS, name), buf);
+}
+
+/** Waits until `check` passes (for files written by the sidecar). */
+export async function until<T>(check: () => T | undefined | null | false, timeoutMs = 5000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = check();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

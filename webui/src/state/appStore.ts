@@ -1,0 +1,88 @@
+// The page as a whole: which view the page shows (`?view=chat|settings`, or both with a switcher
+// in a plain browser), the connection, who the server is (`hello`) and the workspace trust.
+import { computed, signal, type Signal } from '@preact/signals';
+import type { ConnectionStatus, HostClient } from '../host/client.js';
+import type { Hello, TrustInfo } from '../host/protocol.js';
+
+/** `chat` / `settings`: one JCEF browser of the IDE each. `browser`: both, with a switcher. */
+export type ViewMode = 'chat' | 'settings' | 'browser';
+export type Page = 'chat' | 'settings';
+
+export function viewModeOf(search: string): ViewMode {
+  const v = new URLSearchParams(search).get('view');
+  return v === 'chat' || v === 'settings' ? v : 'browser';
+}
+
+export class AppStore {
+  readonly #status = signal<ConnectionStatus>('connecting');
+  readonly #hello = signal<Hello | null>(null);
+  readonly #helloError = signal<string | null>(null);
+  readonly #trust = signal<TrustInfo | null>(null);
+  readonly #trustDismissed = signal(false);
+  readonly #page: Signal<Page>;
+
+  constructor(
+    private readonly client: HostClient,
+    readonly mode: ViewMode,
+  ) {
+    this.#page = signal<Page>(mode === 'settings' ? 'settings' : 'chat');
+    client.on('trust.changed', (info) => (this.#trust.value = info));
+    client.on('hooks.changed', (listing) => (this.#trust.value = listing.trust));
+  }
+
+  get status(): ConnectionStatus {
+    return this.#status.value;
+  }
+  get hello(): Hello | null {
+    return this.#hello.value;
+  }
+  get helloError(): string | null {
+    return this.#helloError.value;
+  }
+  get trust(): TrustInfo | null {
+    return this.#trust.value;
+  }
+  /** The page on screen (always the mode's own page outside browser mode). */
+  get page(): Page {
+    return this.#page.value;
+  }
+  get projectName(): string {
+    return this.#hello.value?.projectName ?? '';
+  }
+
+  /** Ask about trust: project hooks exist and the user never answered for this workdir. */
+  readonly askTrust = computed(() => {
+    const t = this.#trust.value;
+    return !!t && t.state === 'unknown' && t.projectHasHooks && !this.#trustDismissed.value;
+  });
+
+  setStatus(status: ConnectionStatus): void {
+    this.#status.value = status;
+  }
+
+  async load(): Promise<void> {
+    try {
+      const hello = await this.client.request('hello', { view: this.mode });
+      this.#hello.value = hello;
+      this.#trust.value = hello.trust;
+      this.#helloError.value = null;
+    } catch (err) {
+      this.#helloError.value = (err as Error).message;
+    }
+  }
+
+  /** Shows a page; only a plain browser page switches itself (the IDE switches its tool windows). */
+  showPage(page: Page): void {
+    if (this.mode === 'browser') this.#page.value = page;
+  }
+
+  async setTrust(trusted: boolean): Promise<void> {
+    this.#trustDismissed.value = true;
+    this.#trust.value = await this.client.request('trust.set', { trusted });
+  }
+
+  /** Closes the trust prompt without an answer (asked again on the next start). */
+  dismissTrust(): void {
+    this.#trustDismissed.value = true;
+  }
+}

@@ -1,0 +1,136 @@
+// The chat: the session's messages (pushed by id as they change, so text streams in), the busy
+// flag, pending permission prompts, hook runs not yet placed in a message, and the input draft.
+import { computed, signal } from '@preact/signals';
+import type { HostClient } from '../host/client.js';
+import type { ChatState, HookRunRecord, Message, PermissionPrompt } from '../host/protocol.js';
+import type { AppStore } from './appStore.js';
+
+export class ChatStore {
+  readonly #messages = signal<Message[]>([]);
+  readonly #busy = signal(false);
+  readonly #prompts = signal<PermissionPrompt[]>([]);
+  readonly #liveRuns = signal<HookRunRecord[]>([]);
+  readonly #draft = signal('');
+  /** Bumped when the input should take the focus (a prefill arrived). */
+  readonly #focusRequest = signal(0);
+  readonly #error = signal<string | null>(null);
+  readonly #loaded = signal(false);
+
+  constructor(
+    private readonly client: HostClient,
+    private readonly app: AppStore,
+  ) {
+    client.on('chat.messages', ({ messages }) => this.#merge(messages));
+    client.on('chat.busy', ({ busy }) => (this.#busy.value = busy));
+    client.on('chat.hookRun', ({ run }) => (this.#liveRuns.value = [...this.#liveRuns.value, run]));
+    client.on('chat.permissionRequest', (p) => {
+      if (!this.#prompts.value.some((q) => q.requestId === p.requestId)) this.#prompts.value = [...this.#prompts.value, p];
+    });
+    client.on('chat.permissionResolved', ({ requestId }) => this.#dropPrompt(requestId));
+    client.on('chat.reset', (state) => this.#reset(state));
+    client.on('chat.prefill', ({ text }) => this.prefill(text));
+  }
+
+  get messages(): Message[] {
+    return this.#messages.value;
+  }
+  get busy(): boolean {
+    return this.#busy.value;
+  }
+  get prompts(): PermissionPrompt[] {
+    return this.#prompts.value;
+  }
+  get draft(): string {
+    return this.#draft.value;
+  }
+  get focusRequest(): number {
+    return this.#focusRequest.value;
+  }
+  get error(): string | null {
+    return this.#error.value;
+  }
+  get loaded(): boolean {
+    return this.#loaded.value;
+  }
+
+  /** Hook runs reported live that no message holds yet (they move into a message later). */
+  readonly pendingRuns = computed(() => {
+    const placed = new Set<string>();
+    for (const m of this.#messages.value) for (const b of m.blocks) if (b.type === 'hook_run') placed.add(b.run.id);
+    return this.#liveRuns.value.filter((r) => !placed.has(r.id));
+  });
+
+  async load(): Promise<void> {
+    try {
+      this.#reset(await this.client.request('chat.state', {}));
+    } catch (err) {
+      this.#error.value = (err as Error).message;
+    }
+  }
+
+  setDraft(text: string): void {
+    this.#draft.value = text;
+  }
+
+  /** Opens the chat with this text in the input (editable; sent only when the user sends it). */
+  prefill(text: string): void {
+    this.#draft.value = text;
+    this.#error.value = null;
+    this.#focusRequest.value++;
+    this.app.showPage('chat');
+  }
+
+  /** Sends the text as an ordinary user message (a leading `/settings` is just text). */
+  async send(text: string = this.#draft.value): Promise<boolean> {
+    if (!text.trim() || this.#busy.value) return false;
+    this.#error.value = null;
+    try {
+      await this.client.request('chat.send', { text });
+      if (this.#draft.value === text) this.#draft.value = '';
+      this.#busy.value = true;
+      return true;
+    } catch (err) {
+      this.#error.value = (err as Error).message;
+      return false;
+    }
+  }
+
+  async abort(): Promise<void> {
+    await this.client.request('chat.abort', {});
+  }
+
+  async answerPermission(requestId: string, behavior: 'allow' | 'deny'): Promise<void> {
+    try {
+      await this.client.request('chat.permission', { requestId, behavior });
+    } catch (err) {
+      this.#error.value = (err as Error).message;
+    }
+    this.#dropPrompt(requestId);
+  }
+
+  #dropPrompt(requestId: string): void {
+    this.#prompts.value = this.#prompts.value.filter((p) => p.requestId !== requestId);
+  }
+
+  #reset(state: ChatState): void {
+    this.#messages.value = state.messages;
+    this.#busy.value = state.busy;
+    this.#prompts.value = state.pendingPermissions;
+    this.#liveRuns.value = [];
+    this.#loaded.value = true;
+  }
+
+  /** Replaces changed messages by id, appends new ones. */
+  #merge(changed: Message[]): void {
+    const list = this.#messages.value.slice();
+    const index = new Map(list.map((m, i) => [m.id, i]));
+    for (const m of changed) {
+      const i = index.get(m.id);
+      if (i === undefined) {
+        index.set(m.id, list.length);
+        list.push(m);
+      } else list[i] = m;
+    }
+    this.#messages.value = list;
+  }
+}

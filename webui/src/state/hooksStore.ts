@@ -1,0 +1,187 @@
+// The Hooks settings tab: the listing pushed by the sidecar, the source tab on screen, and the
+// verbs new / edit (through the AI, via the chat) and delete (directly, after a confirmation).
+import { computed, signal } from '@preact/signals';
+import { RequestFailed, type HostClient } from '../host/client.js';
+import type { HookListItem, HooksListing, SettingsFileState } from '../host/protocol.js';
+import { t } from '../i18n/index.js';
+import type { AppStore } from './appStore.js';
+
+export type HookTab = 'user' | 'project' | 'plugin';
+export const HOOK_TABS: readonly HookTab[] = ['user', 'project', 'plugin'];
+
+type Source = HookListItem['source'];
+const TAB_SOURCES: Record<HookTab, readonly Source[]> = {
+  user: ['user'],
+  project: ['project', 'projectLocal'],
+  plugin: ['plugin'],
+};
+
+export function tabOf(source: Source): HookTab {
+  return source === 'plugin' ? 'plugin' : source === 'user' ? 'user' : 'project';
+}
+
+/** A delete waiting for the user's confirmation, with the file version the user saw. */
+export interface PendingDelete {
+  hook: HookListItem;
+  version: string;
+}
+
+export type Notice = { kind: 'error' | 'success'; text: string };
+
+/** User Timing names around the render of a listing (read by the performance test, shown in devtools). */
+export const HOOKS_DATA_MARK = 'wave:hooks-data';
+export const HOOKS_RENDER_MEASURE = 'wave:hooks-render';
+export const HOOKS_PAINT_MEASURE = 'wave:hooks-paint';
+
+export class HooksStore {
+  readonly #tab = signal<HookTab>('user');
+  readonly #listing = signal<HooksListing | null>(null);
+  readonly #loadError = signal<string | null>(null);
+  readonly #pendingDelete = signal<PendingDelete | null>(null);
+  readonly #deleting = signal(false);
+  readonly #notice = signal<Notice | null>(null);
+
+  constructor(
+    private readonly client: HostClient,
+    private readonly app: AppStore,
+  ) {
+    client.on('hooks.changed', (listing) => this.#setListing(listing));
+  }
+
+  get tab(): HookTab {
+    return this.#tab.value;
+  }
+  get listing(): HooksListing | null {
+    return this.#listing.value;
+  }
+  get loadError(): string | null {
+    return this.#loadError.value;
+  }
+  get pendingDelete(): PendingDelete | null {
+    return this.#pendingDelete.value;
+  }
+  get deleting(): boolean {
+    return this.#deleting.value;
+  }
+  get notice(): Notice | null {
+    return this.#notice.value;
+  }
+
+  /** The hooks of each tab, in run order (file order within a file). */
+  readonly byTab = computed(() => {
+    const out: Record<HookTab, HookListItem[]> = { user: [], project: [], plugin: [] };
+    for (const h of this.#listing.value?.hooks ?? []) out[tabOf(h.source)].push(h);
+    return out;
+  });
+
+  readonly hooks = computed(() => this.byTab.value[this.#tab.value]);
+
+  /** The settings files behind the tab on screen (for parse errors and empty-state paths). */
+  readonly files = computed<SettingsFileState[]>(() =>
+    (this.#listing.value?.files ?? []).filter((f) => TAB_SOURCES[this.#tab.value].includes(f.source)),
+  );
+
+  readonly problems = computed(() => {
+    const paths = new Set(this.files.value.map((f) => f.path));
+    return (this.#listing.value?.problems ?? []).filter((p) => paths.has(p.file));
+  });
+
+  selectTab(tab: HookTab): void {
+    this.#tab.value = tab;
+  }
+
+  async load(): Promise<void> {
+    try {
+      this.#setListing(await this.client.request('hooks.list', {}));
+      this.#loadError.value = null;
+    } catch (err) {
+      this.#loadError.value = (err as Error).message;
+    }
+  }
+
+  #setListing(listing: HooksListing): void {
+    performance.mark(HOOKS_DATA_MARK);
+    this.#listing.value = listing;
+  }
+
+  dismissNotice(): void {
+    this.#notice.value = null;
+  }
+
+  // ----- new / edit: through the AI --------------------------------------------------------------
+
+  /** The prefilled prompt for a new hook of the tab on screen. */
+  newHookPrompt(): string {
+    if (this.#tab.value === 'user') return t('hooks.prompt.user');
+    return t('hooks.prompt.project', { project: this.#listing.value?.projectName ?? this.app.projectName });
+  }
+
+  editHookPrompt(h: HookListItem): string {
+    return t('hooks.prompt.edit', {
+      name: h.description,
+      event: h.event,
+      matcher: h.matcher ? t('hooks.prompt.matcher', { matcher: h.matcher }) : '',
+      command: h.command,
+      where: h.file ? t('hooks.prompt.where', { file: h.file }) : '',
+    });
+  }
+
+  /** Closes settings, shows the chat and prefills it (the server tells the IDE, in that order). */
+  async createHook(): Promise<void> {
+    await this.#viaChat(() => this.client.request('hooks.create', { prefill: this.newHookPrompt() }));
+  }
+
+  /** Opens the hook's file (strictly first), closes settings, shows the chat prefilled. */
+  async editHook(h: HookListItem): Promise<void> {
+    await this.#viaChat(() => this.client.request('hooks.edit', { id: h.id, prefill: this.editHookPrompt(h) }));
+  }
+
+  async #viaChat(send: () => Promise<unknown>): Promise<void> {
+    this.#notice.value = null;
+    try {
+      await send();
+      this.app.showPage('chat');
+    } catch (err) {
+      this.#notice.value = { kind: 'error', text: (err as Error).message };
+    }
+  }
+
+  // ----- delete: directly, after a confirmation ----------------------------------------------------
+
+  /** Opens the confirmation for a hook, remembering the version of its file the user is looking at. */
+  askDelete(hook: HookListItem): void {
+    const file = this.#listing.value?.files.find((f) => f.path === hook.file);
+    this.#notice.value = null;
+    this.#pendingDelete.value = { hook, version: file?.version ?? 'missing' };
+  }
+
+  cancelDelete(): void {
+    if (!this.#deleting.value) this.#pendingDelete.value = null;
+  }
+
+  async confirmDelete(): Promise<void> {
+    const p = this.#pendingDelete.value;
+    if (!p || this.#deleting.value) return;
+    await this.deleteHook(p.hook.id, p.version);
+  }
+
+  /** Deletes through the sidecar (no AI). A refusal is shown and the list stays as it was. */
+  async deleteHook(id: string, version?: string): Promise<boolean> {
+    const hook = this.#listing.value?.hooks.find((h) => h.id === id) ?? this.#pendingDelete.value?.hook;
+    const v = version ?? this.#listing.value?.files.find((f) => f.path === hook?.file)?.version;
+    if (!hook || !v) return false;
+    this.#deleting.value = true;
+    try {
+      this.#setListing(await this.client.request('hooks.delete', { id, version: v }));
+      this.#notice.value = { kind: 'success', text: t('hooks.deleted', { name: hook.description }) };
+      return true;
+    } catch (err) {
+      const message = err instanceof RequestFailed ? err.message : String(err);
+      this.#notice.value = { kind: 'error', text: t('hooks.deleteFailed', { message }) };
+      return false;
+    } finally {
+      this.#deleting.value = false;
+      this.#pendingDelete.value = null;
+    }
+  }
+}

@@ -1,0 +1,35 @@
+// The stores of one page, created once at start and handed to the views through a context.
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { HostClient } from '../host/client.js';
+import { AppStore, type ViewMode } from './appStore.js';
+import { ChatStore } from './chatStore.js';
+import { HooksStore } from './hooksStore.js';
+
+export interface Stores {
+  app: AppStore;
+  hooks: HooksStore;
+  chat: ChatStore;
+}
+
+export function createStores(client: HostClient, mode: ViewMode): Stores {
+  const app = new AppStore(client, mode);
+  const stores: Stores = { app, hooks: new HooksStore(client, app), chat: new ChatStore(client, app) };
+  // (Re)load everything the page shows whenever the connection (re)opens.
+  client.onStatus((status) => {
+    app.setStatus(status);
+    if (status !== 'open') return;
+    void app.load();
+    if (mode !== 'chat') void stores.hooks.load();
+    if (mode !== 'settings') void stores.chat.load();
+  });
+  return stores;
+}
+
+export const StoresContext = createContext<Stores | null>(null);
+
+export function useStores(): Stores {
+  const s = useContext(StoresContext);
+  if (!s) throw new Error('useStores() outside <StoresContext.Provider>');
+  return s;
+}

@@ -1,0 +1,44 @@
+// The settings files of the tab that cannot be read (not valid JSON: file, line, column, reason),
+// and entries the sidecar skipped or warns about. Shown in place of an empty list.
+import { t } from '../../../i18n/index.js';
+import { useStores } from '../../../state/index.js';
+
+export function FileProblems() {
+  const { hooks } = useStores();
+  const broken = hooks.files.value.filter((f) => f.error);
+  const problems = hooks.problems.value.filter((p) => p.path !== '' || !broken.some((f) => f.path === p.file));
+  if (broken.length === 0 && problems.length === 0) return null;
+  return (
+    <div class="file-problems">
+      {broken.map((f) => (
+        <div class="banner banner-error parse-error" role="alert" data-file={f.path}>
+          <div>
+            <strong>
+              {t('hooks.parseError', { file: f.path, line: f.error!.line, column: f.error!.column, message: f.error!.message })}
+            </strong>
+            <div class="muted">{t('hooks.parseErrorHint')}</div>
+          </div>
+        </div>
+      ))}
+      {problems.length > 0 && (
+        <details class="problems" open={problems.some((p) => p.severity === 'error')}>
+          <summary>
+            {t('hooks.problems')} <span class="count">{problems.length}</span>
+          </summary>
+          <ul>
+            {problems.map((p) => (
+              <li class={`problem problem-${p.severity}`}>
+                <code>
+                  {p.file}
+                  {p.line ? `:${p.line}` : ''}
+                </code>
+                {p.path && <code class="json-path">{p.path}</code>}
+                <span>{p.message}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+// The Hooks settings section: source tabs (user / project / plugin), the list of the tab on screen
+// (flat: the project tab shows the current workdir's hooks, project and local files together),
+// file errors instead of an empty list, and the delete confirmation.
+import { t } from '../../../i18n/index.js';
+import { useStores } from '../../../state/index.js';
+import { Icon } from '../../common/icons.js';
+import { DeleteDialog } from './DeleteDialog.js';
+import { FileProblems } from './FileProblems.js';
+import { HookList } from './HookList.js';
+import { SourceTabs } from './SourceTabs.js';
+
+export function HooksSection() {
+  const { hooks, app } = useStores();
+  const listing = hooks.listing;
+  const tab = hooks.tab;
+  const notice = hooks.notice;
+  const trust = listing?.trust ?? app.trust;
+  return (
+    <div class="hooks">
+      <header class="section-head">
+        <div>
+          <h2>{t('hooks.title')}</h2>
+          <p class="muted">{t('hooks.intro')}</p>
+        </div>
+      </header>
+      <div class="hooks-toolbar">
+        <SourceTabs />
+        {tab !== 'plugin' && (
+          <button type="button" class="button primary new-hook" onClick={() => void hooks.createHook()}>
+            <Icon name="plus" />
+            {tab === 'user' ? t('hooks.new.user') : t('hooks.new.project')}
+          </button>
+        )}
+      </div>
+      <div
+        class="hooks-panel"
+        role="tabpanel"
+        id={`hooks-panel-${tab}`}
+        aria-labelledby={`hooks-tab-${tab}`}
+        tabIndex={-1}
+        data-focus-fallback
+      >
+        {notice && (
+          <div class={`banner ${notice.kind === 'error' ? 'banner-error' : 'banner-success'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+            <span>{notice.text}</span>
+            <button type="button" class="link-button" onClick={() => hooks.dismissNotice()}>
+              {t('common.dismiss')}
+            </button>
+          </div>
+        )}
+        {tab === 'project' && trust && trust.state !== 'trusted' && trust.projectHasHooks && (
+          <div class="banner banner-warn" role="note">
+            <span>{t('hooks.untrusted')}</span>
+            <button type="button" class="link-button" onClick={() => void app.setTrust(true)}>
+              {t('hooks.trustNow')}
+            </button>
+          </div>
+        )}
+        {hooks.loadError && !listing ? (
+          <div class="banner banner-error" role="alert">
+            {t('hooks.loadFailed', { message: hooks.loadError })}
+          </div>
+        ) : !listing ? (
+          <p class="muted loading">{t('hooks.loading')}</p>
+        ) : (
+          <>
+            <FileProblems />
+            <HookList />
+          </>
+        )}
+      </div>
+      {hooks.pendingDelete && <DeleteDialog />}
+    </div>
+  );
+}
