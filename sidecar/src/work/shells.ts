@@ -252,7 +252,7 @@ export class Shell {
     this.child.on('error', (err) => {
       // Only a failed spawn matters here (no pid, e.g. a missing cwd); it ends the shell.
       if (this.pid !== undefined) return;
-      this.spawnError ??= err.message;
+      this.spawnError ??= existsSync(cwd) ? err.message : `the working directory ${cwd} does not exist`;
       this.end(null, null);
     });
     this.child.on('exit', (code, signal) => {
