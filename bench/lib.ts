@@ -1,0 +1,102 @@
+// Shared pieces of the benchmarks: what a benchmark module exports, statistics, temp dirs and table
+// printing. Not a benchmark itself (run.ts skips files that do not export `benchmark`).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** One line of the summary: a measured figure, optionally checked against a goal. */
+export interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  /** The goal, if any: `value <= max` (or `value >= min`). */
+  goal?: { max?: number; min?: number };
+  /** Extra words shown after the figure (e.g. the raw numbers a ratio comes from). */
+  note?: string;
+}
+
+export interface Benchmark {
+  name: string;
+  description: string;
+  run(opts: BenchOptions): Promise<Figure[]>;
+}
+
+export interface BenchOptions {
+  /** Scale factor for iteration counts (`--quick` sets 0.25). */
+  scale: number;
+  log: (line: string) => void;
+}
+
+export function goalMet(f: Figure): boolean | null {
+  if (!f.goal) return null;
+  if (f.goal.max !== undefined && !(f.value <= f.goal.max)) return false;
+  if (f.goal.min !== undefined && !(f.value >= f.goal.min)) return false;
+  return true;
+}
+
+export function goalText(f: Figure): string {
+  if (!f.goal) return '';
+  const parts: string[] = [];
+  if (f.goal.max !== undefined) parts.push(`≤ ${f.goal.max}`);
+  if (f.goal.min !== undefined) parts.push(`≥ ${f.goal.min}`);
+  return parts.join(', ');
+}
+
+export function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  // Nearest-rank on the sorted sample, linear between neighbours.
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  const a = sorted[lo]!;
+  const b = sorted[hi]!;
+  return a + (b - a) * (pos - lo);
+}
+
+export interface Stats {
+  n: number;
+  median: number;
+  p90: number;
+  min: number;
+  max: number;
+  mean: number;
+}
+
+export function stats(samples: number[]): Stats {
+  const s = [...samples].sort((a, b) => a - b);
+  return {
+    n: s.length,
+    median: quantile(s, 0.5),
+    p90: quantile(s, 0.9),
+    min: s[0] ?? NaN,
+    max: s[s.length - 1] ?? NaN,
+    mean: s.reduce((a, b) => a + b, 0) / (s.length || 1),
+  };
+}
+
+export function tempDir(prefix: string): { path: string; remove: () => void } {
+  const path = mkdtempSync(join(tmpdir(), `wave-bench-${prefix}-`));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+export function fmt(n: number, digits = 2): string {
+  return Number.isFinite(n) ? n.toFixed(digits) : String(n);
+}
+
+/** A plain text table with aligned columns (first column left, the rest right aligned). */
+export function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export function gc(): boolean {
+  const g = (globalThis as { gc?: () => void }).gc;
+  if (typeof g !== 'function') return false;
+  g();
+  g();
+  return true;
+}
+
+export const MB = 1024 * 1024;
