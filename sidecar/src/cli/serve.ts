@@ -56,14 +56,14 @@ export async function serveCommand(argv: string[]): Promise<number> {
   await new Promise<void>((done) => {
     let closing = false;
     const shutdown = () => {
-      if (closing) return;
+      if (closing) process.exit(1); // a second Ctrl-C does not wait for the graceful stop
       closing = true;
       Promise.all([app.close(), server.close()])
         .catch((err: Error) => log(`while stopping: ${err.message}`))
         .finally(done);
     };
-    process.once('SIGINT', shutdown);
-    process.once('SIGTERM', shutdown);
+    process.on('SIGINT', shutdown);
+    process.on('SIGTERM', shutdown);
     if (values['exit-with-stdin']) {
       process.stdin.on('end', shutdown).on('close', shutdown).resume();
     }

@@ -17,9 +17,17 @@ function sameToken(a: string | undefined, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** The request target as a URL; null when it does not parse (`//[`), which must be refused, not thrown. */
+export function requestUrl(req: IncomingMessage): URL | null {
+  try {
+    return new URL(req.url ?? '/', 'http://localhost');
+  } catch {
+    return null;
+  }
+}
+
 export function tokenOf(req: IncomingMessage): string | undefined {
-  const url = new URL(req.url ?? '/', 'http://x');
-  const fromQuery = url.searchParams.get('token');
+  const fromQuery = requestUrl(req)?.searchParams.get('token');
   if (fromQuery) return fromQuery;
   const header = req.headers['x-wave-token'];
   if (typeof header === 'string') return header;
@@ -31,6 +39,7 @@ export function tokenOf(req: IncomingMessage): string | undefined {
 
 /** null when the request may pass, else the reason it is refused. */
 export function checkRequest(req: IncomingMessage, token: string, port: number, requireOrigin: boolean): string | null {
+  if (!requestUrl(req)) return 'malformed request target';
   const hosts = [`127.0.0.1:${port}`, `localhost:${port}`];
   if (!hosts.includes(req.headers.host ?? '')) return `foreign Host header ${JSON.stringify(req.headers.host ?? '')}`;
   const origin = req.headers.origin;

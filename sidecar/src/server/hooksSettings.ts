@@ -87,12 +87,19 @@ export class HooksSettingsService {
   delete(id: string, version: string): HooksListing {
     const listing = this.list();
     const item = listing.hooks.find((h) => h.id === id);
-    if (!item) throw new SettingsRefusal('not_found', 'that hook is no longer in its settings file; the list was refreshed');
-    if (!item.editable) throw new SettingsRefusal('refused', `plugin hooks are read-only (${item.file})`);
-    const file = listing.files.find((f) => f.path === item.file);
-    if (!file || file.version !== version) {
-      throw new SettingsRefusal('conflict', `${item.file} changed since it was listed; nothing was deleted — look at the fresh list and try again`);
+    if (item && !item.editable) throw new SettingsRefusal('refused', `plugin hooks are read-only (${item.file})`);
+    // The file is checked first: when it changed since it was listed (an editor saved, the file
+    // vanished or broke), the id may now name no hook or another one — that is a conflict.
+    const file = listing.files.find((f) => f.path === (item?.file ?? fileOfId(id)));
+    if (file && file.version !== version) {
+      const now = !file.exists ? ' (it no longer exists)' : file.error ? ` (it is not valid JSON now: line ${file.error.line}, column ${file.error.column}: ${file.error.message})` : '';
+      throw new SettingsRefusal('conflict', `${file.path} changed since it was listed${now}; nothing was deleted — look at the fresh list and try again`);
     }
+    if (!item && file?.error) {
+      const e = file.error;
+      throw new SettingsRefusal('refused', `${file.path} is not valid JSON (line ${e.line}, column ${e.column}: ${e.message}); nothing was deleted`);
+    }
+    if (!item || !file) throw new SettingsRefusal('not_found', 'that hook is no longer in its settings file; the list was refreshed');
     let text: string;
     try {
       text = readFileSync(item.file, 'utf8');
@@ -123,7 +130,8 @@ export class HooksSettingsService {
   }
 
   private pathOf(id: string): { event: string; group: number; handler: number } {
-    const m = /#(.+)\/(\d+)\/(\d+)$/.exec(id);
+    // The file path before the last `#` may itself contain `#`; event names never do.
+    const m = /#([^#/]+)\/(\d+)\/(\d+)$/.exec(id);
     if (!m) throw new SettingsRefusal('not_found', `not a hook id: ${id}`);
     return { event: m[1]!, group: Number(m[2]), handler: Number(m[3]) };
   }
@@ -146,6 +154,11 @@ export class HooksSettingsService {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
   }
+}
+
+/** The file part of a hook id (`source:/abs/file#Event/g/h`). */
+function fileOfId(id: string): string {
+  return id.slice(id.indexOf(':') + 1, id.lastIndexOf('#'));
 }
 
 /** The text without one handler, and without its matcher group / event key when they become empty. */

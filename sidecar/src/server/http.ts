@@ -4,7 +4,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { WebSocketServer } from 'ws';
-import { checkRequest, TOKEN_COOKIE } from './auth.js';
+import { checkRequest, requestUrl, TOKEN_COOKIE } from './auth.js';
 import { WebSocketTransport } from './transport.js';
 import type { WaveApp } from './app.js';
 
@@ -53,7 +53,15 @@ function serveFile(req: IncomingMessage, res: ServerResponse, uiDir: string | nu
     return;
   }
   const root = resolve(uiDir);
-  let file = normalize(join(root, decodeURIComponent(url.pathname)));
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.pathname);
+  } catch {
+    // A malformed escape (`/%E0%A4%A`) would otherwise throw out of the request handler and end the sidecar.
+    res.writeHead(400).end();
+    return;
+  }
+  let file = normalize(join(root, pathname));
   if (file !== root && !file.startsWith(root + sep)) {
     res.writeHead(404).end();
     return;
@@ -88,14 +96,19 @@ export async function listen(opts: HttpOptions): Promise<Listening> {
     serveFile(req, res, opts.uiDir, opts.token);
   });
   server.on('upgrade', (req, socket, head) => {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    const why = path !== '/ws' ? 'unknown WebSocket path' : checkRequest(req, opts.token, port, true);
+    const path = requestUrl(req)?.pathname ?? null;
+    const why = path === null ? 'malformed request target' : path !== '/ws' ? 'unknown WebSocket path' : checkRequest(req, opts.token, port, true);
     if (why) {
       opts.log(`refused WebSocket ${path}: ${why}`);
       socket.end('HTTP/1.1 403 Forbidden\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => opts.app.connect(new WebSocketTransport(ws)));
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      // A protocol error of one client (a frame over maxPayload, invalid UTF-8, a reset) closes that
+      // connection only; without a listener the 'error' event would crash the whole sidecar.
+      ws.on('error', (err) => opts.log(`WebSocket client error: ${err.message}`));
+      opts.app.connect(new WebSocketTransport(ws));
+    });
   });
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);

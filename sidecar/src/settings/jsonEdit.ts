@@ -50,10 +50,14 @@ function removeChild(text: string, container: Node, index: number): string {
     return text.slice(0, s) + text.slice(e);
   }
   if (index > 0) {
-    // Last of several: from the comma after the previous element to the end of this one.
+    // Last of several: from the comma after the previous element to the end of this one — unless
+    // comments sit in between (a note after the previous element, a comment line above this one):
+    // they stay, and only the comma and this element (its whole line when alone on it) go.
     const prev = items[index - 1]!;
     const comma = commaAfter(text, prev.offset + prev.length);
-    return text.slice(0, comma) + text.slice(elEnd);
+    if (text.slice(comma + 1, el.offset).trim() === '') return text.slice(0, comma) + text.slice(elEnd);
+    const [s, e] = wholeLines(text, el.offset, elEnd);
+    return text.slice(0, comma) + text.slice(comma + 1, s) + text.slice(e);
   }
   // The only element.
   const [s, e] = wholeLines(text, el.offset, elEnd);
