@@ -10,7 +10,7 @@ import type { HookRunRecord, PermissionMode } from '../hooks/types.js';
 import type { ModelClient } from '../models/types.js';
 import { settingsPaths, type SettingsPaths } from '../settings/paths.js';
 import { findInstructionFiles, type InstructionFile } from './instructions.js';
-import { hookText, newMessage, type Block, type Message } from './messages.js';
+import { hookText, messageText, newMessage, type Block, type Message } from './messages.js';
 import { buildSystemPrompt } from './systemPrompt.js';
 import { ToolRegistry, type AnyTool } from './tools/registry.js';
 import { readTranscript, transcriptPath, writeTranscript, type SessionInfo } from './transcript.js';
@@ -157,6 +157,15 @@ export class Agent implements LoopHost {
   currentMessageId(): string {
     return this.current?.id ?? '';
   }
+  /** The text of the last assistant message that has any. */
+  lastAnswer(): string | undefined {
+    for (let i = this._messages.length - 1; i >= 0; i--) {
+      const m = this._messages[i]!;
+      if (m.role === 'assistant' && !m.isMeta && messageText(m)) return messageText(m);
+    }
+    return undefined;
+  }
+
   modelFor(name: string | undefined): ModelClient | undefined {
     return name && this.opts.modelFor ? this.opts.modelFor(name) : this.model;
   }
@@ -229,9 +238,13 @@ export class Agent implements LoopHost {
     return this.exclusive(() => runTurn(this, text));
   }
 
-  /** Compacts the conversation (PreCompact, summary, PostCompact, SessionStart compact). */
+  /**
+   * Compacts the conversation (PreCompact, summary, PostCompact, SessionStart compact). Automatic
+   * compaction happens mid-turn: the prompt being answered is kept word for word after the summary.
+   */
   compact(trigger: 'manual' | 'auto', instructions: string) {
-    return compactConversation(this, trigger, instructions, () => this.start('compact'));
+    const prompt = trigger === 'auto' ? [...this._messages].reverse().find((m) => m.role === 'user' && !m.isMeta) : undefined;
+    return compactConversation(this, trigger, instructions, () => this.start('compact'), prompt && messageText(prompt));
   }
 
   /** `/clear`: SessionEnd (clear), then a new, empty session and SessionStart (clear). */

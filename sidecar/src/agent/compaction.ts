@@ -27,7 +27,14 @@ export async function compactConversation(
   trigger: 'manual' | 'auto',
   instructions: string,
   afterCompact: () => Promise<void>,
+  /** The prompt being answered when compaction happens mid-turn: kept word for word after the summary. */
+  currentPrompt?: string,
 ): Promise<CompactOutcome> {
+  if (!toModelMessages(modelView(host.messages)).length) {
+    const error = 'Nothing to compact yet: the conversation is empty.';
+    if (trigger === 'manual') host.notice(error);
+    return { ok: false, error };
+  }
   const pre = await host.fire('PreCompact', { trigger, compact_instructions: instructions });
   const extra = [instructions.trim(), pre.decision.instructions ?? ''].filter(Boolean).join('\n');
   if (!host.model) {
@@ -49,7 +56,7 @@ export async function compactConversation(
     host.notice(message);
     return { ok: false, error: message };
   }
-  host.push(newMessage('user', [{ type: 'compact', summary, trigger }], true));
+  host.push(newMessage('user', [{ type: 'compact', summary, trigger, ...(currentPrompt ? { currentPrompt } : {}) }], true));
   const post = await host.fire('PostCompact', { trigger, compact_summary: summary });
   showUserParts(host, post.decision);
   await afterCompact();

@@ -26,6 +26,7 @@ export function toModelMessages(messages: readonly Message[]): ModelMessage[] {
           break;
         case 'compact':
           content.push({ type: 'text', text: reminder(`Summary of the earlier conversation (compacted):\n${b.summary}`) });
+          if (b.currentPrompt) content.push({ type: 'text', text: `The request you were working on when the conversation was compacted:\n${b.currentPrompt}` });
           break;
         case 'tool':
           if (m.role !== 'assistant') break;

@@ -40,6 +40,8 @@ export interface CompactBlock {
   type: 'compact';
   summary: string;
   trigger: 'manual' | 'auto';
+  /** The user's prompt that was being answered when an automatic compaction happened. */
+  currentPrompt?: string;
 }
 
 export type Block = TextBlock | ToolBlock | ErrorBlock | HookRunBlock | CompactBlock;

@@ -81,6 +81,7 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
   const agent = await Agent.create({
     workdir,
     model: createModelClient(config.config),
+    modelFor: (name) => createModelClient({ ...config.config, model: name }),
     permissionMode: (mode as PermissionMode | undefined) ?? 'default',
     trustProject: true,
     ...(flag.hooks !== undefined ? { hooks: flag.hooks } : {}),
@@ -96,7 +97,9 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
   if (!(await agent.settle(SETTLE_LIMIT_MS))) process.stderr.write(`wave: background work still running after ${SETTLE_LIMIT_MS / 1000} s; stopping it\n`);
   await agent.destroy('other');
 
-  const summary = { session_id: agent.sessionId, transcript_path: agent.transcriptPath, result: turn.result };
+  // The result is the agent's last answer, after any cycle that background work started.
+  const result = turn.error || turn.blocked ? turn.result : (agent.lastAnswer() ?? turn.result);
+  const summary = { session_id: agent.sessionId, transcript_path: agent.transcriptPath, result };
   if (format === 'json') {
     process.stdout.write(`${JSON.stringify({ ...summary, ...turnFlags(turn), messages: agent.messages }, null, 2)}\n`);
   } else if (format === 'stream-json') {
@@ -105,7 +108,7 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
     for (const m of agent.messages.slice(firstNew)) {
       for (const b of m.blocks) if (b.type === 'error') process.stderr.write(`wave: ${b.content}\n`);
     }
-    if (turn.result) process.stdout.write(`${turn.result}\n`);
+    if (result) process.stdout.write(`${result}\n`);
   }
   return turn.error ? 1 : 0;
 }

@@ -7,11 +7,11 @@ import { interpretRun, combine, type RunEffect } from './answers.js';
 import { TurnBudget } from './budget.js';
 import { eventSpec, type EventInput, type HookEventName } from './events.js';
 import { readHooksConfig } from './config.js';
-import { compileMatcher } from './matcher.js';
+import { compileMatcher, type CompiledMatcher } from './matcher.js';
 import { runHookProcess, type ProcessRunner } from './runner.js';
 import { loadSources, sourcesFingerprint, type LoadedSources } from './sources.js';
 import type { ConfiguredHook, HookDecision, HookRunRecord, PermissionMode, ProcessResult } from './types.js';
-import { settingsPaths } from '../settings/paths.js';
+import { settingsPaths, type SettingsPaths } from '../settings/paths.js';
 
 export const DEFAULT_HOOK_TIMEOUT_SECONDS = 600;
 
@@ -73,9 +73,18 @@ export function assertValidProgrammaticHooks(hooks: unknown): void {
   }
 }
 
+/** The hooks of `sources` for an event, in run order (empty when all hooks are disabled). */
+function eventHooks(sources: LoadedSources, event: HookEventName): ConfiguredHook[] {
+  return sources.disableAllHooks ? [] : sources.hooks.filter((h) => h.event === event);
+}
+
 export class HookManager {
   private sources: LoadedSources | null = null;
   private fingerprint = '';
+  /** The settings files' paths: workdir and homeDir never change, so computed once. */
+  private readonly paths: SettingsPaths;
+  /** Compiled matchers of the current sources, by matcher text (cleared when the sources reload). */
+  private readonly matchers = new Map<string, CompiledMatcher>();
   private readonly pending = new Set<Promise<void>>();
   private readonly runProcess: ProcessRunner;
   readonly workdir: string;
@@ -85,6 +94,7 @@ export class HookManager {
     this.workdir = opts.workdir;
     this.homeDir = opts.homeDir ?? homedir();
     this.runProcess = opts.runProcess ?? runHookProcess;
+    this.paths = settingsPaths(this.workdir, this.homeDir);
   }
 
   private trusted(): boolean {
@@ -94,10 +104,11 @@ export class HookManager {
 
   /** The current sources, reloaded when any settings file changed since the last look. */
   snapshot(): LoadedSources {
-    const fp = `${this.trusted()}|${sourcesFingerprint(settingsPaths(this.workdir, this.homeDir))}`;
+    const fp = `${this.trusted()}|${sourcesFingerprint(this.paths)}`;
     if (!this.sources || fp !== this.fingerprint) {
       this.sources = loadSources({ workdir: this.workdir, homeDir: this.homeDir, programmatic: this.opts.hooks, trustProject: this.trusted() });
       this.fingerprint = fp;
+      this.matchers.clear();
     }
     return this.sources;
   }
@@ -109,8 +120,7 @@ export class HookManager {
 
   /** Hooks that would run for an event, in run order (empty when all hooks are disabled). */
   hooksFor(event: HookEventName): ConfiguredHook[] {
-    const s = this.snapshot();
-    return s.disableAllHooks ? [] : s.hooks.filter((h) => h.event === event);
+    return eventHooks(this.snapshot(), event);
   }
 
   hasHooks(event: HookEventName): boolean {
@@ -143,7 +153,8 @@ export class HookManager {
     const field = spec.matcherField;
     let current = input as Record<string, unknown>;
     const value = field ? String(current[field] ?? '') : '';
-    const hooks = this.hooksFor(event).filter((h) => !field || compileMatcher(h.matcher).test(value));
+    // One freshness check per event: `sources` above is what this event runs with.
+    const hooks = eventHooks(sources, event).filter((h) => !field || this.matcher(h.matcher).test(value));
     const effects: RunEffect[] = [];
     const runs: HookRunRecord[] = [];
     let skipped = 0;
@@ -185,6 +196,16 @@ export class HookManager {
       );
     }
     return { decision, runs };
+  }
+
+  private matcher(text: string | undefined): CompiledMatcher {
+    const key = text ?? '';
+    let m = this.matchers.get(key);
+    if (!m) {
+      m = compileMatcher(text);
+      this.matchers.set(key, m);
+    }
+    return m;
   }
 
   /** Resolves when every async hook started so far has finished. */

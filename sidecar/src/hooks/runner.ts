@@ -2,6 +2,10 @@
 // SIGTERMs the whole group and SIGKILLs it 2 s later, stdout/stderr capped at 64 KiB each with the
 // rest drained and dropped, non-UTF-8 decoded with replacement characters. The result tells exit
 // code, signal, timeout and spawn failure apart. Nothing here knows about events or answers.
+// A stream that floods past its cap is handed to a `dd` drainer process (the pipe's fd is
+// duplicated into it) so the rest never passes through Node: reading it in Node would allocate a
+// fresh 64 KiB buffer per read, tens of MB of garbage during a fast flood (docs/benchmarks.md).
+import type { Readable } from 'node:stream';
 import { execa } from 'execa';
 import type { ProcessResult } from './types.js';
 
@@ -42,6 +46,14 @@ const FATAL_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP']
 function killAllGroups(): void {
   for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
   liveGroups.clear();
+  for (const pid of liveDrainers) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  liveDrainers.clear();
 }
 
 /**
@@ -73,29 +85,152 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
-/** Keeps the first `cap` bytes of a stream and counts the rest, so memory stays bounded. */
+/** What a stream's drainer process is: the bytes it counted, or null when the count is unknown. */
+interface Drainer {
+  done: Promise<number | null>;
+  /** Makes it stop reading now and report what it counted so far (used at the exit grace). */
+  stop(): void;
+}
+
+/** Drainer processes still running; SIGKILLed with the hook groups if the sidecar exits. */
+const liveDrainers = new Set<number>();
+
+/**
+ * Once this many bytes past the cap were read and dropped in Node, the rest of the stream goes to a
+ * drainer process instead. Below it Node drains (cheaper than a spawn for a merely chatty hook);
+ * above it every 64 KiB read would be a fresh buffer for the GC to catch up with (≈ 32 MB of them
+ * pile up during a fast flood), so the pipe leaves Node altogether.
+ */
+export const HANDOFF_AFTER_DROPPED = 1024 * 1024;
+
+/** `N bytes (…) copied` (GNU, busybox) or `N bytes transferred …` (BSD) on dd's stderr, LC_ALL=C. */
+const DD_BYTES = /^(\d+) bytes/m;
+
+/**
+ * Starts `dd` reading the rest of `stream`'s pipe and throwing it away. The pipe's file descriptor
+ * is duplicated into dd, so the data no longer passes through Node. dd exits at EOF (every writer
+ * closed, i.e. the hook and any grandchild holding the pipe are gone) and prints the byte count; on
+ * SIGINT it prints the count so far and exits (dd counts written blocks, so a count taken that way
+ * can miss the one block it was copying). Returns null when dd cannot be started.
+ */
+function startDrainer(stream: Readable): Drainer | null {
+  const dd = execa('dd', ['bs=65536', 'of=/dev/null'], {
+    stdin: stream,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' },
+    extendEnv: false,
+    reject: false,
+    cleanup: false,
+    windowsHide: true,
+  });
+  const pid = dd.pid;
+  if (pid === undefined) {
+    dd.catch(() => {});
+    return null;
+  }
+  liveDrainers.add(pid);
+  let killTimer: NodeJS.Timeout | undefined;
+  const done = dd.then((r) => {
+    liveDrainers.delete(pid);
+    if (killTimer) clearTimeout(killTimer);
+    const m = DD_BYTES.exec(typeof r.stderr === 'string' ? r.stderr : '');
+    return m ? Number(m[1]) : null;
+  });
+  return {
+    done,
+    stop: () => {
+      if (!liveDrainers.has(pid)) return;
+      dd.kill('SIGINT');
+      killTimer = setTimeout(() => dd.kill('SIGKILL'), 1000);
+      killTimer.unref();
+    },
+  };
+}
+
+/**
+ * Keeps the first `cap` bytes of a stream and counts the rest, so memory stays bounded. Past
+ * HANDOFF_AFTER_DROPPED dropped bytes (POSIX only) it hands the pipe to a drainer process.
+ */
 class CappedCollector {
   private chunks: Buffer[] = [];
   private kept = 0;
+  /** Bytes dropped in Node (plus the drainer's count once it is known). */
   dropped = 0;
-  constructor(private readonly cap: number) {}
-  push(chunk: Buffer): void {
+  /** The drainer could not say how many bytes it dropped (it had to be killed): `dropped` is a floor. */
+  private countUnknown = false;
+  drainer: Drainer | null = null;
+  /** No drainer process here (Windows, or dd could not be started): Node drains to the end. */
+  private noDrainer = process.platform === 'win32';
+  private readonly onData = (c: Buffer) => this.push(c);
+
+  constructor(
+    private readonly cap: number,
+    private readonly stream: Readable | null,
+  ) {
+    stream?.on('data', this.onData);
+  }
+
+  private push(chunk: Buffer): void {
     const room = this.cap - this.kept;
     if (room <= 0) {
       this.dropped += chunk.length;
+    } else {
+      const part = chunk.length <= room ? chunk : chunk.subarray(0, room);
+      this.chunks.push(Buffer.from(part));
+      this.kept += part.length;
+      this.dropped += chunk.length - part.length;
+    }
+    if (this.dropped >= HANDOFF_AFTER_DROPPED && !this.drainer && !this.noDrainer) this.handOff();
+  }
+
+  /** Stops reading in Node and lets a drainer process read the rest of the pipe. */
+  private handOff(): void {
+    const stream = this.stream;
+    if (!stream) return;
+    stream.pause();
+    const drainer = startDrainer(stream);
+    if (!drainer) {
+      // Keep draining in Node (spawn stops a stream it was given from reading: start it again).
+      this.noDrainer = true;
+      stream.resume();
       return;
     }
-    const part = chunk.length <= room ? chunk : chunk.subarray(0, room);
-    this.chunks.push(Buffer.from(part));
-    this.kept += part.length;
-    this.dropped += chunk.length - part.length;
+    this.drainer = drainer;
+    stream.removeListener('data', this.onData);
+    // What Node had already read but not yet handed out is dropped too; then Node's copy of the
+    // pipe is closed (dd holds its own duplicate). No event loop turn happens in between, so Node
+    // reads nothing more.
+    this.dropped += stream.readableLength;
+    stream.destroy();
   }
+
+  /** Waits for the drainer's count (when there is a drainer). */
+  async settle(): Promise<void> {
+    if (!this.drainer) return;
+    const counted = await this.drainer.done;
+    if (counted === null) this.countUnknown = true;
+    else this.dropped += counted;
+  }
+
   text(): string {
-    const decoded = new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(this.chunks)).trim();
-    if (this.dropped === 0) return decoded;
-    return `${decoded}\n… [output truncated: ${this.dropped} more bytes dropped]`;
+    if (this.chunks.length === 0 && this.dropped === 0 && !this.countUnknown) return '';
+    const decoded = utf8.decode(this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks)).trim();
+    if (this.dropped === 0 && !this.countUnknown) return decoded;
+    const count = this.countUnknown ? `at least ${this.dropped}` : String(this.dropped);
+    return `${decoded}\n… [output truncated: ${count} more bytes dropped]`;
+  }
+
+  get truncated(): boolean {
+    return this.dropped > 0 || this.countUnknown;
   }
 }
+
+/** Stateless between calls (no `stream` option), so one decoder serves every run. */
+const utf8 = new TextDecoder('utf-8', { fatal: false });
+
+/** Writing the JSON to a hook that exits without reading it fails with EPIPE: that is fine. */
+function ignoreStdinError(): void {}
 
 export const runHookProcess: ProcessRunner = async (spec) => {
   installExitHandler();
@@ -104,14 +239,12 @@ export const runHookProcess: ProcessRunner = async (spec) => {
   const exitGraceMs = spec.exitGraceMs ?? 500;
   const startedAt = Date.now();
   const t0 = performance.now();
-  const out = new CappedCollector(cap);
-  const err = new CappedCollector(cap);
 
   const sub = execa(spec.file, spec.args, {
     cwd: spec.cwd,
     env: spec.env,
     extendEnv: false,
-    input: spec.input,
+    stdin: 'pipe',
     stdout: 'pipe',
     stderr: 'pipe',
     buffer: false,
@@ -121,11 +254,19 @@ export const runHookProcess: ProcessRunner = async (spec) => {
     windowsHide: true,
     encoding: 'buffer',
   });
+  // stdin is written right away, by hand: execa's `input` option pipes it a few ticks later, by
+  // which time a hook that does not read stdin (`true`) has often exited, and the write fails with
+  // an EPIPE error built and thrown away on every such run. EPIPE / ECONNRESET (the hook exited
+  // without reading) are expected; any other stdin error shows in the result through execa.
+  if (sub.stdin) {
+    sub.stdin.on('error', ignoreStdinError);
+    sub.stdin.end(spec.input);
+  }
 
   const pid = sub.pid;
   if (pid !== undefined) liveGroups.add(pid);
-  sub.stdout?.on('data', (c: Buffer) => out.push(c));
-  sub.stderr?.on('data', (c: Buffer) => err.push(c));
+  const out = new CappedCollector(cap, sub.stdout);
+  const err = new CappedCollector(cap, sub.stderr);
 
   let timedOut = false;
   /** SIGTERM sent to the group; it stays in `liveGroups` until the SIGKILL that follows. */
@@ -154,17 +295,21 @@ export const runHookProcess: ProcessRunner = async (spec) => {
   }
   sub.on('exit', (code, signal) => {
     exit = { code, signal };
-    // A grandchild may still hold stdout/stderr open: give the pipes a moment, then stop waiting.
+    // A grandchild may still hold stdout/stderr open: give the pipes a moment, then stop waiting
+    // (and make the drainers, which read such a pipe, report what they counted so far).
     timers.push(
       setTimeout(() => {
         sub.stdout?.destroy();
         sub.stderr?.destroy();
+        out.drainer?.stop();
+        err.drainer?.stop();
         escalate();
       }, exitGraceMs),
     );
   });
 
   const result = await sub;
+  if (out.drainer || err.drainer) await Promise.all([out.settle(), err.settle()]);
   for (const t of timers) clearTimeout(t);
   const durationMs = performance.now() - t0;
   // A group that was signalled may still hold a process ignoring SIGTERM (a grandchild that kept
@@ -185,7 +330,7 @@ export const runHookProcess: ProcessRunner = async (spec) => {
     spawnError,
     stdout: out.text(),
     stderr: err.text(),
-    stdoutTruncated: out.dropped > 0,
-    stderrTruncated: err.dropped > 0,
+    stdoutTruncated: out.truncated,
+    stderrTruncated: err.truncated,
   };
 };

@@ -1,7 +1,7 @@
 // Loads hooks from every source (SPEC 1.1) and concatenates them in run order: programmatic,
 // plugins, user, project, project local. Also collects what hooks need from the settings files
 // (env, disableAllHooks, the turn budget) and every problem found on the way.
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { readHooksConfig, type HookOrigin } from './config.js';
 import { PluginHooksFileSchema, SettingsSchema } from './schema.js';
@@ -194,18 +194,23 @@ export function loadSources(opts: LoadOptions): LoadedSources {
 /** A cheap fingerprint of every file the sources depend on: changes when any of them changes. */
 export function sourcesFingerprint(paths: SettingsPaths): string {
   const parts: string[] = [];
-  const stamp = (p: string) => {
+  // `throwIfNoEntry: false`: a missing file (the usual case for project settings and plugins) is
+  // an undefined result, not an ENOENT error built and thrown on every event.
+  const stamp = (p: string): boolean => {
+    let s: Stats | undefined;
     try {
-      const s = statSync(p);
-      parts.push(`${p}:${s.mtimeMs}:${s.size}:${s.ino}`);
+      s = statSync(p, { throwIfNoEntry: false });
     } catch {
-      parts.push(`${p}:-`);
+      s = undefined; // not a directory on the way, no permission: treated as missing
     }
+    parts.push(s ? `${p}:${s.mtimeMs}:${s.size}:${s.ino}` : `${p}:-`);
+    return s !== undefined;
   };
   stamp(paths.user);
   stamp(paths.project);
   stamp(paths.projectLocal);
-  stamp(paths.pluginsDir);
-  for (const name of pluginNames(paths.pluginsDir)) stamp(join(paths.pluginsDir, name, 'hooks', 'hooks.json'));
+  if (stamp(paths.pluginsDir)) {
+    for (const name of pluginNames(paths.pluginsDir)) stamp(join(paths.pluginsDir, name, 'hooks', 'hooks.json'));
+  }
   return parts.join('|');
 }

@@ -71,10 +71,14 @@ export class WaveApp {
     const env = opts.env ?? process.env;
     let client = opts.model;
     let modelError: string | null = null;
+    let modelFor: ((name: string) => ModelClient) | undefined;
     if (!client) {
       const files = loadSources({ workdir: this.workdir, homeDir: this.homeDir, trustProject: this.trust.state(this.workdir) === 'trusted' });
       const config = modelConfigFrom(env, files.other);
-      if (config.ok) client = createModelClient(config.config);
+      if (config.ok) {
+        client = createModelClient(config.config);
+        modelFor = (name: string) => createModelClient({ ...config.config, model: name });
+      }
       else modelError = config.error;
     }
     this.model = { configured: Boolean(client), provider: client?.provider ?? null, name: client?.model ?? null, error: modelError };
@@ -86,6 +90,7 @@ export class WaveApp {
         env,
         trustProject: () => this.trust.state(this.workdir) === 'trusted',
         ...(client ? { model: client } : { modelUnavailable: `No model is configured: ${modelError}` }),
+        ...(modelFor ? { modelFor } : {}),
       },
     });
   }

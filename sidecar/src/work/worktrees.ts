@@ -344,7 +344,8 @@ export class WorktreeManager {
     }
     const removed = !existsSync(wt.path);
     const parts = [`Left worktree "${wt.name}"; its removal was handed to the WorktreeRemove hook.`];
-    if (hookErrors.length) parts.push(`The hook reported a problem (not blocking):\n${hookErrors.join('\n')}`);
+    // WorktreeRemove failures are logged only (SPEC 5): the user sees them, the model is just told.
+    if (hookErrors.length) parts.push('A WorktreeRemove hook reported a problem (not blocking; the user can see it).');
     parts.push(removed ? `${wt.path} is gone.` : `${wt.path} still exists (removing it is up to the hook).`);
     parts.push(`The session works in ${this.workdir} again.`);
     return { ...base, removed, hooksRan: true, hookErrors, message: parts.join(' ') };
