@@ -1,0 +1,71 @@
+// Host requests (SPEC 8): what the sidecar asks of the IDE shell, one JSON object per stdout line
+// after the ready line. Mirrors `HostRequest` in sidecar/src/server/protocol.ts; the golden lines in
+// test/fixtures/host-requests/ are written by the sidecar and decoded by this file's tests.
+package com.wave.jetbrains.core
+
+sealed class HostRequest {
+    /** Open [path] (absolute, resolved by the sidecar) in a native editor tab. */
+    data class OpenFile(val path: String) : HostRequest()
+
+    /** Close (dispose) the settings editor tab, after every earlier [OpenFile] was handed over. */
+    data object CloseSettings : HostRequest()
+
+    /** Bring the chat tool window to the front. */
+    data object ShowChat : HostRequest()
+}
+
+/** The outcome of decoding one line: a request, or why the line was refused. */
+sealed class Decoded {
+    data class Ok(val request: HostRequest) : Decoded()
+    data class Invalid(val reason: String) : Decoded()
+}
+
+object HostRequests {
+    /**
+     * Decodes one stdout line. Unknown extra keys are ignored (the sidecar may add some later);
+     * an unknown `host`, a missing or relative path, or anything that is not one JSON object is
+     * refused with a reason, so the caller can log it and go on with the next line.
+     */
+    fun decode(line: String): Decoded {
+        val json = try {
+            JsonReader.parse(line)
+        } catch (e: JsonSyntaxException) {
+            return Decoded.Invalid("not JSON (${e.message}): ${preview(line)}")
+        }
+        val fields = (json as? Json.JsonObject)?.fields
+            ?: return Decoded.Invalid("not a JSON object: ${preview(line)}")
+        val host = (fields["host"] as? Json.JsonString)?.value
+            ?: return Decoded.Invalid("no \"host\" string: ${preview(line)}")
+        return when (host) {
+            "openFile" -> {
+                val path = (fields["path"] as? Json.JsonString)?.value
+                    ?: return Decoded.Invalid("openFile without a \"path\" string")
+                when {
+                    path.indexOf('\u0000') >= 0 -> Decoded.Invalid("openFile path contains NUL")
+                    !Paths.isAbsolute(path) -> Decoded.Invalid("openFile path is not absolute: $path")
+                    else -> Decoded.Ok(HostRequest.OpenFile(path))
+                }
+            }
+            "closeSettings" -> Decoded.Ok(HostRequest.CloseSettings)
+            "showChat" -> Decoded.Ok(HostRequest.ShowChat)
+            else -> Decoded.Invalid("unknown host request \"$host\"")
+        }
+    }
+
+    private fun preview(line: String) = if (line.length <= 120) line else line.take(120) + "…"
+}
+
+/** Path rules shared by the decoder and the platform layer (pure string work, OS passed in). */
+object Paths {
+    private val DRIVE = Regex("^[A-Za-z]:[\\\\/].*", RegexOption.DOT_MATCHES_ALL)
+
+    /** POSIX `/…`, Windows `C:\…` / `C:/…`, or a UNC `\\server\share…` path. */
+    fun isAbsolute(path: String): Boolean =
+        path.startsWith("/") || DRIVE.matches(path) || path.startsWith("\\\\")
+
+    /**
+     * The path as the IntelliJ VFS wants it (forward slashes). Only on Windows is a backslash a
+     * separator; on macOS and Linux it is an ordinary file-name character and must stay.
+     */
+    fun toVfsPath(path: String, windows: Boolean): String = if (windows) path.replace('\\', '/') else path
+}

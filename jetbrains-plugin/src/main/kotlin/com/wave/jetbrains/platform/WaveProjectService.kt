@@ -1,0 +1,108 @@
+// One per open project: runs its sidecar (`wave serve --workdir <project>`), hands the sidecar's
+// host requests to the ordering policy (core/HostDispatcher) and tells the JCEF views where the UI
+// is. Disposed with the project, which stops the sidecar. All decisions live in the core.
+package com.wave.jetbrains.platform
+
+import com.intellij.ide.plugins.PluginManagerCore
+import com.intellij.notification.NotificationType
+import com.intellij.openapi.Disposable
+import com.intellij.openapi.application.ApplicationManager
+import com.intellij.openapi.components.Service
+import com.intellij.openapi.diagnostic.logger
+import com.intellij.openapi.extensions.PluginId
+import com.intellij.openapi.fileEditor.FileEditorManager
+import com.intellij.openapi.project.Project
+import com.intellij.openapi.util.Disposer
+import com.intellij.util.EnvironmentUtil
+import com.wave.jetbrains.core.HostDispatcher
+import com.wave.jetbrains.core.LaunchSpec
+import com.wave.jetbrains.core.NodeLocator
+import com.wave.jetbrains.core.NodeLookup
+import com.wave.jetbrains.core.Ready
+import com.wave.jetbrains.core.SidecarCommand
+import com.wave.jetbrains.core.SidecarListener
+import com.wave.jetbrains.core.SidecarSetupException
+import com.wave.jetbrains.core.SidecarSupervisor
+import java.util.concurrent.CopyOnWriteArrayList
+
+private val LOG = logger<WaveProjectService>()
+
+@Service(Service.Level.PROJECT)
+class WaveProjectService(private val project: Project) : Disposable {
+    /** The settings tab's file; `closeSettings` closes exactly this file's editors. */
+    val settingsFile = WaveSettingsFile()
+
+    /** The sidecar's current address, null until its first ready line. */
+    @Volatile
+    var ready: Ready? = null
+        private set
+
+    private val readyListeners = CopyOnWriteArrayList<(Ready) -> Unit>()
+
+    private val dispatcher = HostDispatcher(
+        IdeHostActions(project, settingsFile),
+        onEdt = { task -> ApplicationManager.getApplication().invokeLater(task, project.disposed) },
+        report = { message -> LOG.warn(message); notifyWave(project, message, NotificationType.WARNING) },
+    )
+
+    private val supervisor = SidecarSupervisor(spec = ::launchSpec, listener = object : SidecarListener {
+        override fun onReady(ready: Ready) {
+            this@WaveProjectService.ready = ready
+            ApplicationManager.getApplication().invokeLater({ readyListeners.forEach { it(ready) } }, project.disposed)
+        }
+
+        override fun onHostLine(line: String) = dispatcher.submitLine(line)
+
+        override fun onStderr(line: String) = LOG.info("sidecar: $line")
+
+        override fun onStopped(reason: String, restartInMs: Long?, quickFailures: Int) {
+            LOG.warn("sidecar stopped ($reason); restart in ${restartInMs ?: "never"} ms")
+            when {
+                restartInMs == null -> notifyWave(project, reason, NotificationType.ERROR, offerSettings = true)
+                quickFailures == 3 -> notifyWave(project, "Wave keeps stopping and is being restarted. $reason", NotificationType.WARNING)
+            }
+        }
+    })
+
+    /** Starts the sidecar (in the background; later calls do nothing). */
+    fun start() = supervisor.start()
+
+    /** Starts a fresh sidecar now, e.g. after the Node.js path changed. */
+    fun restart() = supervisor.restart()
+
+    /** Calls [listener] on the EDT with the current address and each new one, until [parent] is disposed. */
+    fun whenReady(parent: Disposable, listener: (Ready) -> Unit) {
+        readyListeners += listener
+        Disposer.register(parent, Disposable { readyListeners -= listener })
+        ready?.let(listener)
+    }
+
+    /** Opens (or focuses) the settings editor tab. */
+    fun openSettings() {
+        start()
+        FileEditorManager.getInstance(project).openFile(settingsFile, true)
+    }
+
+    override fun dispose() {
+        dispatcher.dispose()
+        supervisor.stop()
+    }
+
+    /** Runs on a background thread before each start: finds Node and the sidecar's files. */
+    private fun launchSpec(): LaunchSpec {
+        val env = EnvironmentUtil.getEnvironmentMap() // the login shell's, so hooks see the user's PATH
+        val configured = WaveSettings.nodePath.ifBlank { System.getenv("WAVE_NODE") ?: "" }
+        val node = when (val found = NodeLocator.forThisMachine().locate(configured, env["PATH"] ?: System.getenv("PATH"))) {
+            is NodeLookup.Found -> found.path
+            is NodeLookup.NotFound -> throw SidecarSetupException(found.message)
+        }
+        val root = System.getenv("WAVE_SIDECAR_DIR")
+            ?: PluginManagerCore.getPlugin(PluginId.getId(PLUGIN_ID))?.pluginPath?.resolve("sidecar")?.toString()
+            ?: throw SidecarSetupException("The Wave plugin's files were not found.")
+        return SidecarCommand.spec(node, root, project.basePath, env = env)
+    }
+
+    companion object {
+        const val PLUGIN_ID = "com.wave.jetbrains"
+    }
+}
