@@ -34,6 +34,7 @@ function provision() {
 provision();
 step('type-check and build the sidecar', 'npx tsc -p sidecar/tsconfig.json');
 step('check the generated settings JSON Schema', 'node sidecar/dist/cli/schema.js --check');
+step('type-check the tests and benchmarks', 'npx tsc -p tsconfig.test.json');
 if (existsSync('webui/vite.config.ts')) {
   step('type-check and build the web UI', 'npx tsc -p webui/tsconfig.json --noEmit && npm run build -w webui');
 }

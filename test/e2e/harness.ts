@@ -2,8 +2,7 @@
 // against the scripted model server (test/model-server), with real shell hooks that dump their
 // stdin into files. Nothing here mocks the agent or the hook engine: every test sees exactly what
 // a user of the command line would see (stdout JSON, exit code, files) plus what the model was sent.
-import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -13,11 +12,10 @@ import {
   readFileSync,
   realpathSync,
   rmSync,
-  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startModelServer, type ModelServer, type RecordedRequest, type ScriptedTurn, type ScriptStep } from '../model-server/server.js';
 
@@ -32,71 +30,13 @@ export const PROVIDERS: Provider[] = ['openai', 'anthropic'];
 
 // ------------------------------------------------------------------------------------------ build
 
-function listTs(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...listTs(p));
-    else if (e.name.endsWith('.ts')) out.push(p);
-  }
-  return out.sort();
-}
-
-function sourceHash(): string {
-  const h = createHash('sha256');
-  for (const f of listTs(join(SIDECAR, 'src'))) {
-    h.update(relative(SIDECAR, f));
-    h.update(readFileSync(f));
-  }
-  h.update(readFileSync(join(SIDECAR, 'tsconfig.json')));
-  return h.digest('hex').slice(0, 16);
-}
-
-function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
-/**
- * Compiles sidecar/src to sidecar/dist once for all e2e files (they run in parallel workers): a
- * stamp in the tmp dir holds the hash of the sources last built, a mkdir lock keeps two workers
- * from running tsc at the same time. tsc still emits when some other part of the tree has a type
- * error; that is reported, and only a missing build is fatal.
- */
+/** The sidecar is built once by vitest's globalSetup (test/globalSetup.ts) or by `npm test`. */
 export function ensureBuilt(): void {
-  const stamp = join(tmpdir(), 'wave-e2e-build.stamp');
-  const lock = join(tmpdir(), 'wave-e2e-build.lock');
-  const built = () => existsSync(join(SIDECAR, 'dist', 'cli', 'main.js')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === sourceHash();
-  if (built()) return;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      // A lock older than 2 minutes was left by a killed worker.
-      try {
-        if (Date.now() - statSync(lock).mtimeMs > 120_000) rmSync(lock, { recursive: true, force: true });
-      } catch {
-        // gone meanwhile
-      }
-      if (Date.now() > deadline) throw new Error('timed out waiting for another worker to build sidecar/dist');
-      sleepSync(200);
-    }
-  }
-  try {
-    if (built()) return;
-    const hash = sourceHash();
-    const r = spawnSync(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(SIDECAR, 'tsconfig.json')], {
-      cwd: REPO,
-      encoding: 'utf8',
-    });
-    if (r.status !== 0) process.stderr.write(`e2e: tsc reported problems (the build was still emitted):\n${r.stdout}${r.stderr}\n`);
-    if (!existsSync(join(SIDECAR, 'dist', 'cli', 'main.js'))) throw new Error('sidecar/dist was not built');
-    writeFileSync(stamp, hash);
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
+  if (!existsSync(join(SIDECAR, 'dist', 'cli', 'main.js'))) {
+    throw new Error('sidecar/dist is missing: run the tests with vitest (its globalSetup builds it) or `npm test`');
   }
 }
+
 
 // ------------------------------------------------------------------------------------ sandboxes
 

@@ -3,11 +3,10 @@
 // WebSocket client speaking the shared protocol (sidecar/src/server/protocol.ts). Nothing is mocked:
 // the tests see what the IDE shell and the web UI see.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chownSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import type {
@@ -27,73 +26,8 @@ export type * from '../../sidecar/src/server/protocol.js';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 export const WAVE_BIN = join(REPO, 'sidecar', 'bin', 'wave.js');
-const SIDECAR = join(REPO, 'sidecar');
 
-// ------------------------------------------------------------------------------------------ build
-
-function listTs(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...listTs(p));
-    else if (e.name.endsWith('.ts')) out.push(p);
-  }
-  return out.sort();
-}
-
-function sourceHash(): string {
-  const h = createHash('sha256');
-  for (const f of listTs(join(SIDECAR, 'src'))) {
-    h.update(relative(SIDECAR, f));
-    h.update(readFileSync(f));
-  }
-  h.update(readFileSync(join(SIDECAR, 'tsconfig.json')));
-  return h.digest('hex').slice(0, 16);
-}
-
-function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
-/**
- * Compiles sidecar/src to sidecar/dist when the sources changed since the last build. Shares the
- * stamp and the mkdir lock of test/e2e/harness.ts (same names, same hash), so workers of both
- * suites never run tsc at the same time nor build twice.
- */
-export function ensureBuilt(): void {
-  const stamp = join(tmpdir(), 'wave-e2e-build.stamp');
-  const lock = join(tmpdir(), 'wave-e2e-build.lock');
-  const built = () => existsSync(join(SIDECAR, 'dist', 'cli', 'main.js')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === sourceHash();
-  if (built()) return;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      try {
-        if (Date.now() - statSync(lock).mtimeMs > 120_000) rmSync(lock, { recursive: true, force: true });
-      } catch {
-        // gone meanwhile
-      }
-      if (Date.now() > deadline) throw new Error('timed out waiting for another worker to build sidecar/dist');
-      sleepSync(200);
-    }
-  }
-  try {
-    if (built()) return;
-    const hash = sourceHash();
-    const r = spawnSync(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(SIDECAR, 'tsconfig.json')], {
-      cwd: REPO,
-      encoding: 'utf8',
-    });
-    if (r.status !== 0) process.stderr.write(`server tests: tsc reported problems (the build was still emitted):\n${r.stdout}${r.stderr}\n`);
-    if (!existsSync(join(SIDECAR, 'dist', 'cli', 'main.js'))) throw new Error('sidecar/dist was not built');
-    writeFileSync(stamp, hash);
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
+export { ensureBuilt } from '../e2e/harness.js';
 
 // ------------------------------------------------------------------------------------ sandboxes
 

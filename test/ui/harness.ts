@@ -1,12 +1,11 @@
-// Harness of the browser tests: builds the sidecar and the web UI once (shared by the parallel test
-// files through a stamp and a lock in the tmp dir), starts a REAL `wave serve` in a sandbox (private
+// Harness of the browser tests: uses the sidecar and web UI built once by vitest's globalSetup,
+// starts a REAL `wave serve` in a sandbox (private
 // HOME, workdir with settings files, the scripted model server), and drives Debian's Chromium with
 // playwright-core. Nothing is mocked: the page talks to the sidecar over its WebSocket.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ensureBuilt, REPO, WAVE_BIN } from '../e2e/harness.js';
 import type { ModelServer } from '../model-server/server.js';
@@ -16,62 +15,12 @@ export const WEBUI = join(REPO, 'webui');
 export const UI_DIST = join(WEBUI, 'dist');
 export const SCREENSHOTS = join(REPO, 'docs', 'screenshots');
 
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...filesUnder(p));
-    else out.push(p);
-  }
-  return out.sort();
-}
 
-function uiHash(): string {
-  const h = createHash('sha256');
-  const inputs = [...filesUnder(join(WEBUI, 'src')), join(WEBUI, 'index.html'), join(WEBUI, 'vite.config.ts'), join(REPO, 'sidecar', 'src', 'server', 'protocol.ts')];
-  for (const f of inputs) {
-    h.update(relative(REPO, f));
-    h.update(readFileSync(f));
-  }
-  return h.digest('hex').slice(0, 16);
-}
-
-const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-
-/**
- * Builds sidecar/dist and webui/dist (each only when its sources changed since the last build).
- * With WAVE_TEST_PREBUILT set (scripts/test.mjs built both just before), an existing webui/dist is used as is.
- */
+/** Both builds come from vitest's globalSetup (test/globalSetup.ts) or `npm test`. */
 export function ensureUiBuilt(): void {
   ensureBuilt();
-  if (process.env.WAVE_TEST_PREBUILT && existsSync(join(UI_DIST, 'index.html'))) return;
-  const stamp = join(tmpdir(), 'wave-ui-build.stamp');
-  const lock = join(tmpdir(), 'wave-ui-build.lock');
-  const built = () => existsSync(join(UI_DIST, 'index.html')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === uiHash();
-  if (built()) return;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      try {
-        if (Date.now() - statSync(lock).mtimeMs > 120_000) rmSync(lock, { recursive: true, force: true });
-      } catch {
-        // gone meanwhile
-      }
-      if (Date.now() > deadline) throw new Error('timed out waiting for another worker to build webui/dist');
-      sleepSync(200);
-    }
-  }
-  try {
-    if (built()) return;
-    const hash = uiHash();
-    const r = spawnSync(process.execPath, [join(REPO, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: WEBUI, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`vite build failed:\n${r.stdout}${r.stderr}`);
-    writeFileSync(stamp, hash);
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
+  if (!existsSync(join(UI_DIST, 'index.html'))) {
+    throw new Error('webui/dist is missing: run the tests with vitest (its globalSetup builds it) or `npm test`');
   }
 }
 
@@ -232,7 +181,7 @@ export async function openPage(browser: Browser, serve: Serve, o: OpenOptions = 
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  (page as Page & { pageErrors: string[] }).pageErrors = errors;
+  PAGE_ERRORS.set(page, errors);
   const q = new URLSearchParams({ token: serve.token });
   if (o.view) q.set('view', o.view);
   if (o.lang) q.set('lang', o.lang);
@@ -241,8 +190,10 @@ export async function openPage(browser: Browser, serve: Serve, o: OpenOptions = 
   return page;
 }
 
+const PAGE_ERRORS = new WeakMap<Page, string[]>();
+
 export function pageErrors(page: Page): string[] {
-  return (page as Page & { pageErrors?: string[] }).pageErrors ?? [];
+  return PAGE_ERRORS.get(page) ?? [];
 }
 
 /** Saves a screenshot under docs/screenshots/ (only with WAVE_UI_SCREENSHOTS=1, so a plain test run leaves the tree alone). */

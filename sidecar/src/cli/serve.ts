@@ -56,14 +56,16 @@ export async function serveCommand(argv: string[]): Promise<number> {
   await new Promise<void>((done) => {
     let closing = false;
     const shutdown = () => {
-      if (closing) process.exit(1); // a second Ctrl-C does not wait for the graceful stop
+      if (closing) return;
       closing = true;
       Promise.all([app.close(), server.close()])
         .catch((err: Error) => log(`while stopping: ${err.message}`))
         .finally(done);
     };
-    process.on('SIGINT', shutdown);
-    process.on('SIGTERM', shutdown);
+    // A second Ctrl-C (or SIGTERM) does not wait for the graceful stop.
+    const onSignal = () => (closing ? process.exit(1) : shutdown());
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
     if (values['exit-with-stdin']) {
       process.stdin.on('end', shutdown).on('close', shutdown).resume();
     }

@@ -55,6 +55,10 @@ export class WaveApp {
   readonly settings: HooksSettingsService;
   readonly chat: ChatService;
   private readonly clients = new Set<Transport>();
+  /** Clients that show the chat (hello with view chat or browser). */
+  private readonly chatViews = new Set<Transport>();
+  /** A prefill sent while no chat view was connected, handed to the next one that says hello. */
+  private pendingPrefill: string | null = null;
   private readonly model: Hello['model'];
 
   constructor(private readonly opts: AppOptions) {
@@ -118,7 +122,10 @@ export class WaveApp {
   /** Serves one client over a transport until it closes. */
   connect(transport: Transport): void {
     this.clients.add(transport);
-    transport.onClose(() => this.clients.delete(transport));
+    transport.onClose(() => {
+      this.clients.delete(transport);
+      this.chatViews.delete(transport);
+    });
     // Requests of one client are answered strictly in order (the host channel relies on it).
     let queue: Promise<void> = Promise.resolve();
     transport.onMessage((data) => {
@@ -150,11 +157,27 @@ export class WaveApp {
       }
       const result = await this.route(method, parsed.data as Params<typeof method>);
       transport.send({ type: 'response', id, ok: true, result });
+      if (method === 'hello') this.greet(transport, (parsed.data as Params<'hello'>).view);
     } catch (err) {
       const code: ErrorCode = err instanceof RequestError || err instanceof SettingsRefusal ? err.code : 'internal';
       if (code === 'internal') this.opts.log?.(`request failed: ${(err as Error).stack ?? err}`);
       transport.send({ type: 'response', id, ok: false, error: { code, message: (err as Error).message } });
     }
+  }
+
+  private greet(transport: Transport, view: Params<'hello'>['view']): void {
+    if (view !== 'chat' && view !== 'browser') return;
+    this.chatViews.add(transport);
+    if (this.pendingPrefill !== null) {
+      transport.send({ type: 'event', event: 'chat.prefill', data: { text: this.pendingPrefill } });
+      this.pendingPrefill = null;
+    }
+  }
+
+  /** Asks the chat view(s) to open with this text; kept for the next chat view if none is connected. */
+  private prefill(text: string): void {
+    this.broadcast('chat.prefill', { text });
+    this.pendingPrefill = this.chatViews.size ? null : text;
   }
 
   private async route(method: Method, params: Params<Method>): Promise<Results[Method]> {
@@ -176,13 +199,13 @@ export class WaveApp {
         if (item?.file) this.host.send({ host: 'openFile', path: item.file });
         this.host.send({ host: 'closeSettings' });
         this.host.send({ host: 'showChat' });
-        this.broadcast('chat.prefill', { text: p.prefill as string });
+        this.prefill(p.prefill as string);
         return { ok: true };
       }
       case 'hooks.create':
         this.host.send({ host: 'closeSettings' });
         this.host.send({ host: 'showChat' });
-        this.broadcast('chat.prefill', { text: p.prefill as string });
+        this.prefill(p.prefill as string);
         return { ok: true };
       case 'chat.state':
         return this.chat.state();
@@ -202,7 +225,7 @@ export class WaveApp {
         }
         return { ok: true };
       case 'chat.prefill':
-        this.broadcast('chat.prefill', { text: p.text as string });
+        this.prefill(p.text as string);
         return { ok: true };
       case 'trust.set': {
         this.trust.set(this.workdir, p.trusted as boolean);

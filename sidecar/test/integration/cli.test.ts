@@ -1,7 +1,7 @@
 // Integration tests of `wave hooks list|validate|test` (SPEC 7): the real `wave` executable run as a
 // process, with a temporary HOME and workdir, against real settings files and real shell hooks.
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -12,19 +12,9 @@ const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const WAVE = join(REPO, 'sidecar', 'bin', 'wave.js');
 
 beforeAll(() => {
-  // Build once so the test runs the current sources. tsc still emits when another part of the tree
-  // has a type error; only a missing build is fatal here.
-  try {
-    execFileSync(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(REPO, 'sidecar', 'tsconfig.json')], {
-      cwd: REPO,
-      stdio: 'pipe',
-    });
-  } catch (err) {
-    const out = (err as { stdout?: Buffer }).stdout?.toString() ?? '';
-    process.stderr.write(`cli.test: tsc reported problems (the build was still emitted):\n${out}\n`);
-  }
-  if (!existsSync(join(REPO, 'sidecar', 'dist', 'cli', 'main.js'))) throw new Error('sidecar/dist was not built');
-}, 120_000);
+  // vitest's globalSetup (test/globalSetup.ts) or `npm test` built the sidecar.
+  if (!existsSync(join(REPO, 'sidecar', 'dist', 'cli', 'main.js'))) throw new Error('sidecar/dist is missing: run the tests with vitest or npm test');
+});
 
 // Every sandbox lives under one temporary folder, removed at the end.
 const TMP = realpathSync(mkdtempSync(join(tmpdir(), 'wave-cli-')));

@@ -178,4 +178,28 @@ describe('WaveApp over the in-memory transport', () => {
     const hook = (l.result as { hooks: Array<{ id: string }> }).hooks[0]!;
     expect(await p.request('hooks.delete', { id: hook.id, version: 'stale' })).toMatchObject({ ok: false, error: { code: 'conflict' } });
   });
+
+  it('a prefill sent while no chat view is connected reaches the next chat view that says hello, once', async () => {
+    const settings = connect();
+    expect(await settings.request('hello', { view: 'settings' })).toMatchObject({ ok: true });
+    expect(await settings.request('hooks.create', { prefill: 'PREFILL-FOR-LATER' })).toMatchObject({ ok: true });
+    const chat = connect();
+    expect(await chat.request('hello', { view: 'chat' })).toMatchObject({ ok: true });
+    await new Promise((r) => setTimeout(r, 10));
+    const prefills = (p: Peer) => p.log.filter((m) => m.type === 'event' && m.event === 'chat.prefill').map((m) => (m as EventMessage<'chat.prefill'>).data.text);
+    expect(prefills(chat)).toEqual(['PREFILL-FOR-LATER']);
+    const another = connect();
+    expect(await another.request('hello', { view: 'chat' })).toMatchObject({ ok: true });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(prefills(another)).toEqual([]); // handed over once
+    // With a chat view connected, a prefill is live only, not kept for later.
+    expect(await settings.request('hooks.create', { prefill: 'LIVE' })).toMatchObject({ ok: true });
+    chat.end.close();
+    another.end.close();
+    await new Promise((r) => setTimeout(r, 10));
+    const late = connect();
+    expect(await late.request('hello', { view: 'chat' })).toMatchObject({ ok: true });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(prefills(late)).toEqual([]);
+  });
 });
