@@ -11,7 +11,7 @@ import type {
   Tool,
 } from '@anthropic-ai/sdk/resources/messages';
 import { toModelError, type ModelErrorContext } from './errors.js';
-import { CallbackError, guardCallback, NO_API_KEY, parseToolInput } from './shared.js';
+import { CallbackError, clientOptions, guardCallback, parseToolInput } from './shared.js';
 import type {
   ModelClient,
   ModelConfig,
@@ -159,13 +159,7 @@ export class AnthropicModelClient implements ModelClient {
   constructor(config: ModelConfig) {
     this.model = config.model;
     this.timeoutMs = config.timeoutMs;
-    // Always an explicit key: see NO_API_KEY.
-    this.client = new Anthropic({
-      apiKey: config.apiKey ?? NO_API_KEY,
-      ...(config.baseURL ? { baseURL: config.baseURL } : {}),
-      maxRetries: config.maxRetries ?? 2,
-      ...(config.timeoutMs !== undefined ? { timeout: config.timeoutMs } : {}),
-    });
+    this.client = new Anthropic(clientOptions(config));
   }
 
   /** The base URL the client library resolved (its default, ANTHROPIC_BASE_URL or ours). */

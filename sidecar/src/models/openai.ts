@@ -11,7 +11,7 @@ import type {
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
 import { toModelError, type ModelErrorContext } from './errors.js';
-import { CallbackError, guardCallback, NO_API_KEY, parseToolInput } from './shared.js';
+import { CallbackError, clientOptions, guardCallback, parseToolInput } from './shared.js';
 import type {
   ModelClient,
   ModelConfig,
@@ -152,12 +152,7 @@ export class OpenAIModelClient implements ModelClient {
   constructor(config: ModelConfig) {
     this.model = config.model;
     this.timeoutMs = config.timeoutMs;
-    this.client = new OpenAI({
-      apiKey: config.apiKey ?? NO_API_KEY,
-      ...(config.baseURL ? { baseURL: config.baseURL } : {}),
-      maxRetries: config.maxRetries ?? 2,
-      ...(config.timeoutMs !== undefined ? { timeout: config.timeoutMs } : {}),
-    });
+    this.client = new OpenAI(clientOptions(config));
   }
 
   /** The base URL the client library resolved (its default, OPENAI_BASE_URL or ours). */

@@ -2,7 +2,7 @@
 // or non-object JSON; that must not crash the turn, so the call gets `{}` and a note the agent can
 // return to the model as the tool's error), keeping the caller's `onEvent` exceptions apart, and
 // the placeholder key.
-import type { ModelToolCall } from './types.js';
+import type { ModelConfig, ModelToolCall } from './types.js';
 
 /**
  * Sent when no key is configured: local servers need none, a real API answers 401, and the
@@ -45,5 +45,15 @@ export function guardCallback<E>(onEvent: ((e: E) => void) | undefined): (e: E) 
     } catch (err) {
       throw new CallbackError(err);
     }
+  };
+}
+
+/** The options both official clients take from a ModelConfig (always an explicit key: see NO_API_KEY). */
+export function clientOptions(config: ModelConfig): { apiKey: string; baseURL?: string; maxRetries: number; timeout?: number } {
+  return {
+    apiKey: config.apiKey ?? NO_API_KEY,
+    ...(config.baseURL ? { baseURL: config.baseURL } : {}),
+    maxRetries: config.maxRetries ?? 2,
+    ...(config.timeoutMs !== undefined ? { timeout: config.timeoutMs } : {}),
   };
 }
