@@ -12,9 +12,10 @@ import { settingsPaths, type SettingsPaths } from '../settings/paths.js';
 import { findInstructionFiles, type InstructionFile } from './instructions.js';
 import { hookText, messageText, newMessage, type Block, type Message } from './messages.js';
 import { buildSystemPrompt } from './systemPrompt.js';
-import { ToolRegistry, type AnyTool } from './tools/registry.js';
+import { ToolRegistry } from './tools/registry.js';
 import { readTranscript, transcriptPath, writeTranscript, type SessionInfo } from './transcript.js';
 import { DEFAULT_STOP_BLOCK_CAP, runTurn, type TurnResult } from './turn.js';
+import type { AgentEvent, AgentOptions } from './options.js';
 import { runLoop, showUserParts } from './loop.js';
 import { compactConversation, estimateTokens } from './compaction.js';
 import { SessionWork } from './sessionWork.js';
@@ -23,50 +24,7 @@ import type { LoopHost } from './host.js';
 import { mergeRules, type PermissionRules } from './permissions.js';
 import type { HookDecision } from '../hooks/types.js';
 
-export interface ToolApprovalRequest {
-  toolName: string;
-  input: Record<string, unknown>;
-  toolUseId: string;
-  reason: string;
-}
-export type ToolApproval = { behavior: 'allow'; updatedInput?: Record<string, unknown> } | { behavior: 'deny'; message?: string };
-
-export type AgentEvent =
-  | { type: 'messages'; messages: readonly Message[] }
-  | { type: 'text_delta'; messageId: string; text: string }
-  | { type: 'tool_call'; messageId: string; id: string; name: string; input: Record<string, unknown> }
-  | { type: 'tool_result'; messageId: string; id: string; name: string; success: boolean; result: string }
-  | { type: 'hook_run'; run: HookRunRecord }
-  | { type: 'busy'; busy: boolean };
-
-export interface AgentOptions {
-  workdir: string;
-  homeDir?: string;
-  /** Programmatic hooks, same shape as a settings file's `hooks`; run before every file source. */
-  hooks?: unknown;
-  /** The model; without one every turn ends with a clear "no model configured" error. */
-  model?: ModelClient;
-  /** Why there is no model (shown to the user instead of the generic text). */
-  modelUnavailable?: string;
-  permissionMode?: PermissionMode;
-  /** Asked when a tool call needs approval; without it (headless) such calls are denied. */
-  canUseTool?: (req: ToolApprovalRequest) => Promise<ToolApproval>;
-  onMessagesChange?: (messages: readonly Message[]) => void;
-  onEvent?: (event: AgentEvent) => void;
-  /** Resume this saved session instead of starting a new one. */
-  resume?: string;
-  trustProject?: boolean | (() => boolean);
-  /** Extra tools (subagents, background shells ... register theirs here). */
-  tools?: AnyTool[];
-  /** Environment for tools and hooks (default process.env). */
-  env?: NodeJS.ProcessEnv;
-  /** Permission rules added to those of the settings files (e.g. from --settings). */
-  extraPermissions?: { allow?: string[]; deny?: string[]; ask?: string[] };
-  /** Consecutive Stop blocks after which the turn ends anyway (default 8). */
-  stopBlockCap?: number;
-  /** A client for another model name (subagent definitions may name one). */
-  modelFor?: (name: string) => ModelClient;
-}
+export type { AgentEvent, AgentOptions, ToolApproval, ToolApprovalRequest } from './options.js';
 
 const DEFAULT_CONTEXT_WINDOW = 200_000;
 const DEFAULT_AUTO_COMPACT = 0.8;
@@ -157,15 +115,6 @@ export class Agent implements LoopHost {
   currentMessageId(): string {
     return this.current?.id ?? '';
   }
-  /** The text of the last assistant message that has any. */
-  lastAnswer(): string | undefined {
-    for (let i = this._messages.length - 1; i >= 0; i--) {
-      const m = this._messages[i]!;
-      if (m.role === 'assistant' && !m.isMeta && messageText(m)) return messageText(m);
-    }
-    return undefined;
-  }
-
   modelFor(name: string | undefined): ModelClient | undefined {
     return name && this.opts.modelFor ? this.opts.modelFor(name) : this.model;
   }

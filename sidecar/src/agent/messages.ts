@@ -71,3 +71,12 @@ export function messageText(m: Message | undefined): string {
     .join('\n')
     .trim();
 }
+
+/** The text of the last assistant answer that has any (what `wave -p` reports as its result). */
+export function lastAnswer(messages: readonly Message[]): string | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    if (m.role === 'assistant' && !m.isMeta && messageText(m)) return messageText(m);
+  }
+  return undefined;
+}

@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Agent, type AgentEvent } from '../agent/agent.js';
+import { lastAnswer } from '../agent/messages.js';
 import { loadSources } from '../hooks/sources.js';
 import { SettingsSchema } from '../hooks/schema.js';
 import { PERMISSION_MODES, type PermissionMode } from '../hooks/types.js';
@@ -98,7 +99,7 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
   await agent.destroy('other');
 
   // The result is the agent's last answer, after any cycle that background work started.
-  const result = turn.error || turn.blocked ? turn.result : (agent.lastAnswer() ?? turn.result);
+  const result = turn.error || turn.blocked ? turn.result : (lastAnswer(agent.messages) ?? turn.result);
   const summary = { session_id: agent.sessionId, transcript_path: agent.transcriptPath, result };
   if (format === 'json') {
     process.stdout.write(`${JSON.stringify({ ...summary, ...turnFlags(turn), messages: agent.messages }, null, 2)}\n`);

@@ -1,0 +1,50 @@
+// What Agent.create takes, and what an agent tells the outside world (events, approvals).
+import type { HookRunRecord, PermissionMode } from '../hooks/types.js';
+import type { ModelClient } from '../models/types.js';
+import type { Message } from './messages.js';
+import type { AnyTool } from './tools/registry.js';
+
+export interface ToolApprovalRequest {
+  toolName: string;
+  input: Record<string, unknown>;
+  toolUseId: string;
+  reason: string;
+}
+export type ToolApproval = { behavior: 'allow'; updatedInput?: Record<string, unknown> } | { behavior: 'deny'; message?: string };
+
+export type AgentEvent =
+  | { type: 'messages'; messages: readonly Message[] }
+  | { type: 'text_delta'; messageId: string; text: string }
+  | { type: 'tool_call'; messageId: string; id: string; name: string; input: Record<string, unknown> }
+  | { type: 'tool_result'; messageId: string; id: string; name: string; success: boolean; result: string }
+  | { type: 'hook_run'; run: HookRunRecord }
+  | { type: 'busy'; busy: boolean };
+
+export interface AgentOptions {
+  workdir: string;
+  homeDir?: string;
+  /** Programmatic hooks, same shape as a settings file's `hooks`; run before every file source. */
+  hooks?: unknown;
+  /** The model; without one every turn ends with a clear "no model configured" error. */
+  model?: ModelClient;
+  /** Why there is no model (shown to the user instead of the generic text). */
+  modelUnavailable?: string;
+  permissionMode?: PermissionMode;
+  /** Asked when a tool call needs approval; without it (headless) such calls are denied. */
+  canUseTool?: (req: ToolApprovalRequest) => Promise<ToolApproval>;
+  onMessagesChange?: (messages: readonly Message[]) => void;
+  onEvent?: (event: AgentEvent) => void;
+  /** Resume this saved session instead of starting a new one. */
+  resume?: string;
+  trustProject?: boolean | (() => boolean);
+  /** Extra tools (subagents, background shells ... register theirs here). */
+  tools?: AnyTool[];
+  /** Environment for tools and hooks (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Permission rules added to those of the settings files (e.g. from --settings). */
+  extraPermissions?: { allow?: string[]; deny?: string[]; ask?: string[] };
+  /** Consecutive Stop blocks after which the turn ends anyway (default 8). */
+  stopBlockCap?: number;
+  /** A client for another model name (subagent definitions may name one). */
+  modelFor?: (name: string) => ModelClient;
+}
