@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { HookManager, type FireContext } from '../sidecar/src/hooks/manager.js';
 import { runHookProcess } from '../sidecar/src/hooks/runner.js';
 import type { FloodReport, FloodRun } from './_floodChild.js';
-import { fmt, gc, MB, stats, table, tempDir, type Benchmark, type BenchOptions, type Figure } from './lib.js';
+import { fmt, gc, MB, rawSpawn, stats, table, tempDir, type Benchmark, type BenchOptions, type Figure } from './lib.js';
 
 const toolInput = {
   tool_name: 'Bash',
@@ -56,23 +56,6 @@ function setup(name: string, groups: Array<{ matcher?: string; command: string }
 /** The same stdin the engine sends, so the raw baseline writes as many bytes. */
 function payloadFor(manager: HookManager, ctx: FireContext): string {
   return `${JSON.stringify(manager.payload('PreToolUse', toolInput, ctx))}\n`;
-}
-
-/** Raw baseline: spawn with three pipes, write stdin, drain stdout/stderr, resolve on 'close'. */
-function rawSpawn(command: string, cwd: string, input: string): Promise<{ ms: number; code: number | null; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const child = spawn('sh', ['-c', command], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
-    let bytes = 0;
-    child.on('error', reject);
-    child.stdin.on('error', () => {}); // EPIPE when the command exits without reading stdin
-    child.stdin.end(input);
-    child.stdout.on('data', (c: Buffer) => {
-      bytes += c.length;
-    });
-    child.stderr.resume();
-    child.on('close', (code) => resolve({ ms: performance.now() - t0, code, bytes }));
-  });
 }
 
 async function spawnOverhead(opts: BenchOptions): Promise<Figure[]> {

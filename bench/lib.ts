@@ -1,5 +1,6 @@
 // Shared pieces of the benchmarks: what a benchmark module exports, statistics, temp dirs and table
 // printing. Not a benchmark itself (run.ts skips files that do not export `benchmark`).
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,3 +101,23 @@ export function gc(): boolean {
 }
 
 export const MB = 1024 * 1024;
+
+/**
+ * The raw baseline of every hook figure: `child_process.spawn('sh', ['-c', command])` with three
+ * pipes, `input` written and ended, stdout counted, stderr drained, timed until 'close'.
+ */
+export function rawSpawn(command: string, cwd: string, input: string): Promise<{ ms: number; code: number | null; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn('sh', ['-c', command], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    let bytes = 0;
+    child.on('error', reject);
+    child.stdin.on('error', () => {}); // EPIPE when the command exits without reading stdin
+    child.stdin.end(input);
+    child.stdout.on('data', (c: Buffer) => {
+      bytes += c.length;
+    });
+    child.stderr.resume();
+    child.on('close', (code) => resolve({ ms: performance.now() - t0, code, bytes }));
+  });
+}

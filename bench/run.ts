@@ -1,10 +1,14 @@
 // Runs every benchmark in bench/ in sequence and prints a summary. A benchmark is any bench/*.ts
 // file (other than this one) that exports `benchmark` (see lib.ts). Figures are ratios against a
 // baseline measured in the same run where possible; a missed goal is printed, never an exit code.
+// Each benchmark runs in a fresh Node process (this file with `--child=<file>`, same Node flags):
+// a heap grown by one benchmark (the agent turn loads the whole agent) would otherwise slow the
+// next one's forks, since fork time grows with the parent's memory.
 //
 //   npm run bench                 all benchmarks
 //   npm run bench -- hookSpawn    only those whose name contains one of the words
 //   npm run bench -- --quick      a quarter of the iterations (a smoke run, not for figures)
+import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -14,18 +18,63 @@ import { fmt, goalMet, goalText, table, type Benchmark, type Figure } from './li
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
+const childFile = args.find((a) => a.startsWith('--child='))?.slice('--child='.length);
 const filters = args.filter((a) => !a.startsWith('--'));
+/** The line a child prints last: its figures (or its error) as JSON. */
+const FIGURES = '@@bench-figures ';
 
-async function discover(): Promise<Benchmark[]> {
+type Outcome = { figures: Figure[] } | { error: string };
+
+async function discover(): Promise<Array<{ file: string; benchmark: Benchmark }>> {
   const files = readdirSync(here)
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && f !== 'run.ts' && f !== 'lib.ts' && !f.startsWith('_'))
     .sort();
-  const found: Benchmark[] = [];
-  for (const f of files) {
-    const mod = (await import(pathToFileURL(join(here, f)).href)) as { benchmark?: Benchmark };
-    if (mod.benchmark) found.push(mod.benchmark);
+  const found: Array<{ file: string; benchmark: Benchmark }> = [];
+  for (const file of files) {
+    const mod = (await import(pathToFileURL(join(here, file)).href)) as { benchmark?: Benchmark };
+    if (mod.benchmark) found.push({ file, benchmark: mod.benchmark });
   }
-  return found.filter((b) => filters.length === 0 || filters.some((w) => b.name.toLowerCase().includes(w.toLowerCase())));
+  return found.filter(({ benchmark: b }) => filters.length === 0 || filters.some((w) => b.name.toLowerCase().includes(w.toLowerCase())));
+}
+
+/** In the child: runs one benchmark file, prints its output, then its figures as the last line. */
+async function runChild(file: string): Promise<void> {
+  let outcome: Outcome;
+  try {
+    const mod = (await import(pathToFileURL(join(here, file)).href)) as { benchmark?: Benchmark };
+    if (!mod.benchmark) throw new Error(`${file} exports no benchmark`);
+    outcome = { figures: await mod.benchmark.run({ scale: quick ? 0.25 : 1, log: (l) => console.log(l) }) };
+  } catch (err) {
+    const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    console.log(`FAILED: ${message}`);
+    outcome = { error: message.split('\n')[0] ?? message };
+  }
+  console.log(`${FIGURES}${JSON.stringify(outcome)}`);
+}
+
+/** In the parent: runs one benchmark file in a fresh process, passing its output through. */
+function runInChild(file: string): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), `--child=${file}`, ...(quick ? ['--quick'] : [])], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let outcome: Outcome | null = null;
+    let pending = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => {
+      pending += c;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line.startsWith(FIGURES)) outcome = JSON.parse(line.slice(FIGURES.length)) as Outcome;
+        else console.log(line);
+      }
+    });
+    child.on('error', (err) => resolve({ error: `could not start the benchmark process: ${err.message}` }));
+    child.on('close', (code, signal) => {
+      if (pending) console.log(pending);
+      resolve(outcome ?? { error: `the benchmark process exited (${code ?? signal}) without figures` });
+    });
+  });
 }
 
 async function main(): Promise<void> {
@@ -40,18 +89,13 @@ async function main(): Promise<void> {
   }
 
   const summary: Array<{ bench: string; figure: Figure } | { bench: string; error: string }> = [];
-  for (const b of benchmarks) {
+  for (const { file, benchmark: b } of benchmarks) {
     console.log(`\n== ${b.name}: ${b.description}`);
     const t0 = performance.now();
-    try {
-      const figures = await b.run({ scale: quick ? 0.25 : 1, log: (l) => console.log(l) });
-      for (const figure of figures) summary.push({ bench: b.name, figure });
-    } catch (err) {
-      const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
-      console.log(`FAILED: ${message}`);
-      summary.push({ bench: b.name, error: message.split('\n')[0] ?? message });
-    }
-    console.log(`(${b.name} took ${fmt((performance.now() - t0) / 1000, 1)} s)`);
+    const outcome = await runInChild(file);
+    if ('error' in outcome) summary.push({ bench: b.name, error: outcome.error });
+    else for (const figure of outcome.figures) summary.push({ bench: b.name, figure });
+    console.log(`(${b.name} took ${fmt((performance.now() - t0) / 1000, 1)} s, in its own node process)`);
   }
 
   console.log('\n== Summary');
@@ -69,7 +113,7 @@ async function main(): Promise<void> {
   console.log(`\n${missed === 0 && failed === 0 ? 'all goals met' : `${missed} goal(s) missed, ${failed} benchmark(s) failed`} (load now ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
 }
 
-main().catch((err) => {
+(childFile ? runChild(childFile) : main()).catch((err) => {
   console.error(err);
   process.exitCode = 1;
 });

@@ -48,6 +48,8 @@ export class Agent implements LoopHost {
   turn: { budget: TurnBudget; promptId: string; abort: AbortController } | null = null;
   readonly work: SessionWork;
   private running: Promise<unknown> | null = null;
+  /** The conversation changed since the transcript was last written (every change goes through changed()). */
+  private dirty = true;
   private closed = false;
 
   private constructor(readonly opts: AgentOptions) {
@@ -347,11 +349,15 @@ export class Agent implements LoopHost {
   }
 
   changed(): void {
+    this.dirty = true;
     this.opts.onMessagesChange?.(this._messages);
   }
 
+  /** Rewrites the transcript (atomically) when the conversation changed since the last write. */
   save(): void {
+    if (!this.dirty) return;
     writeTranscript(this.transcriptPath, this.session, this._messages);
+    this.dirty = false;
   }
 
   /** The permission rules in force: settings files plus extraPermissions. */

@@ -25,7 +25,9 @@ export function transcriptPath(sessionsDir: string, id: string): string {
 export function writeTranscript(path: string, session: SessionInfo, messages: readonly Message[]): void {
   mkdirSync(dirname(path), { recursive: true });
   const data: TranscriptFile = { version: 1, session: { ...session, updatedAt: new Date().toISOString() }, state: { messages: [...messages] } };
-  writeFileAtomic.sync(path, `${JSON.stringify(data, null, 2)}\n`);
+  // Atomic (temp file + rename) so a hook never reads half a file; no fsync: the transcript is
+  // rewritten before every hook, and a crash loses at most the last change.
+  writeFileAtomic.sync(path, `${JSON.stringify(data, null, 2)}\n`, { fsync: false });
 }
 
 export function readTranscript(path: string): TranscriptFile {

@@ -13,6 +13,8 @@ export type AnyTool = Tool<never>;
 /** The file tools; Bash and the other session-bound tools come from SessionWork. */
 export const CORE_TOOLS: readonly AnyTool[] = [ReadTool, WriteTool, EditTool, GlobTool, GrepTool] as unknown as AnyTool[];
 
+const DEFINITIONS = new WeakMap<AnyTool, ModelToolDef>();
+
 export class ToolRegistry {
   private readonly byName = new Map<string, AnyTool>();
   constructor(tools: readonly AnyTool[] = CORE_TOOLS) {
@@ -27,10 +29,16 @@ export class ToolRegistry {
   list(): AnyTool[] {
     return [...this.byName.values()];
   }
+  /** The tools as the model sees them; each tool's JSON Schema is made once. */
   definitions(): ModelToolDef[] {
     return this.list().map((t) => {
-      const { $schema: _drop, ...inputSchema } = z.toJSONSchema(t.schema as z.ZodType, { io: 'input' }) as Record<string, unknown>;
-      return { name: t.name, description: t.description, inputSchema };
+      let def = DEFINITIONS.get(t);
+      if (!def) {
+        const { $schema: _drop, ...inputSchema } = z.toJSONSchema(t.schema as z.ZodType, { io: 'input' }) as Record<string, unknown>;
+        def = { name: t.name, description: t.description, inputSchema };
+        DEFINITIONS.set(t, def);
+      }
+      return def;
     });
   }
 }
