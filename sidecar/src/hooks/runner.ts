@@ -8,6 +8,7 @@
 import type { Readable } from 'node:stream';
 import { execa } from 'execa';
 import type { ProcessResult } from './types.js';
+import { signalGroup, trackGroup, trackProcess, untrackGroup, untrackProcess } from '../process/groups.js';
 
 export interface ProcessSpec {
   /** Program and arguments, e.g. `sh`, `['-c', command]`. */
@@ -33,67 +34,12 @@ export type ProcessRunner = (spec: ProcessSpec) => Promise<ProcessResult>;
 
 export const OUTPUT_CAP = 64 * 1024;
 
-/**
- * Process groups that may still hold live processes: running hooks, and hooks whose group was
- * signalled but not yet SIGKILLed. Killed if the sidecar itself exits, so no hook outlives it.
- */
-const liveGroups = new Set<number>();
-let exitHandlerInstalled = false;
-
-/** Signals that would kill the sidecar (Node resets their dispositions to default at start-up). */
-const FATAL_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-
-function killAllGroups(): void {
-  for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
-  liveGroups.clear();
-  for (const pid of liveDrainers) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-  liveDrainers.clear();
-}
-
-/**
- * The sidecar got a signal that kills it. Hooks run in their own process groups, so they do not get
- * it themselves (Ctrl-C reaches only the terminal's foreground group) and Node does not emit 'exit'
- * when it dies of a signal: without this, a hook running at that moment would keep running forever.
- * When someone else listens for the signal, they decide what happens (if they exit, 'exit' cleans
- * up); otherwise kill the hooks and die of the signal as Node would have.
- */
-function onFatalSignal(signal: NodeJS.Signals): void {
-  if (process.listenerCount(signal) > 1) return;
-  killAllGroups();
-  process.removeListener(signal, onFatalSignal);
-  process.kill(process.pid, signal);
-}
-
-function installExitHandler(): void {
-  if (exitHandlerInstalled) return;
-  exitHandlerInstalled = true;
-  process.on('exit', killAllGroups);
-  if (process.platform !== 'win32') for (const s of FATAL_SIGNALS) process.on(s, onFatalSignal);
-}
-
-function killGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(process.platform === 'win32' ? pid : -pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
 /** What a stream's drainer process is: the bytes it counted, or null when the count is unknown. */
 interface Drainer {
   done: Promise<number | null>;
   /** Makes it stop reading now and report what it counted so far (used at the exit grace). */
   stop(): void;
 }
-
-/** Drainer processes still running; SIGKILLed with the hook groups if the sidecar exits. */
-const liveDrainers = new Set<number>();
 
 /**
  * Once this many bytes past the cap were read and dropped in Node, the rest of the stream goes to a
@@ -129,10 +75,12 @@ function startDrainer(stream: Readable): Drainer | null {
     dd.catch(() => {});
     return null;
   }
-  liveDrainers.add(pid);
+  trackProcess(pid); // SIGKILLed with the hook groups if the sidecar exits
   let killTimer: NodeJS.Timeout | undefined;
+  let stopped = false;
   const done = dd.then((r) => {
-    liveDrainers.delete(pid);
+    untrackProcess(pid);
+    stopped = true;
     if (killTimer) clearTimeout(killTimer);
     const m = DD_BYTES.exec(typeof r.stderr === 'string' ? r.stderr : '');
     return m ? Number(m[1]) : null;
@@ -140,7 +88,7 @@ function startDrainer(stream: Readable): Drainer | null {
   return {
     done,
     stop: () => {
-      if (!liveDrainers.has(pid)) return;
+      if (stopped) return;
       dd.kill('SIGINT');
       killTimer = setTimeout(() => dd.kill('SIGKILL'), 1000);
       killTimer.unref();
@@ -233,7 +181,6 @@ const utf8 = new TextDecoder('utf-8', { fatal: false });
 function ignoreStdinError(): void {}
 
 export const runHookProcess: ProcessRunner = async (spec) => {
-  installExitHandler();
   const cap = spec.outputCap ?? OUTPUT_CAP;
   const killGraceMs = spec.killGraceMs ?? 2000;
   const exitGraceMs = spec.exitGraceMs ?? 500;
@@ -264,22 +211,22 @@ export const runHookProcess: ProcessRunner = async (spec) => {
   }
 
   const pid = sub.pid;
-  if (pid !== undefined) liveGroups.add(pid);
+  if (pid !== undefined) trackGroup(pid);
   const out = new CappedCollector(cap, sub.stdout);
   const err = new CappedCollector(cap, sub.stderr);
 
   let timedOut = false;
-  /** SIGTERM sent to the group; it stays in `liveGroups` until the SIGKILL that follows. */
+  /** SIGTERM sent to the group; it stays tracked until the SIGKILL that follows. */
   let escalated = false;
   let exit: { code: number | null; signal: string | null } | null = null;
   const timers: NodeJS.Timeout[] = [];
   const escalate = () => {
     if (pid === undefined || escalated) return;
     escalated = true;
-    killGroup(pid, 'SIGTERM');
+    signalGroup(pid, 'SIGTERM');
     const t = setTimeout(() => {
-      killGroup(pid, 'SIGKILL');
-      liveGroups.delete(pid);
+      signalGroup(pid, 'SIGKILL');
+      untrackGroup(pid);
     }, killGraceMs);
     t.unref();
   };
@@ -314,7 +261,7 @@ export const runHookProcess: ProcessRunner = async (spec) => {
   const durationMs = performance.now() - t0;
   // A group that was signalled may still hold a process ignoring SIGTERM (a grandchild that kept
   // the pipes open, say) until its SIGKILL: keep it where the exit handler can find it till then.
-  if (pid !== undefined && !escalated) liveGroups.delete(pid);
+  if (pid !== undefined && !escalated) untrackGroup(pid);
 
   const finalExit = exit as { code: number | null; signal: string | null } | null;
   const spawnError =

@@ -4,9 +4,11 @@
 // incrementally by BashOutput. A shell is foreground (the Bash tool waits for it) until it is moved
 // to the background, from then on it is a task of the session's WorkRegistry and its end becomes a
 // notification for the agent. No shell outlives the sidecar: live groups are SIGKILLed on exit.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { execa } from 'execa';
 import { existsSync } from 'node:fs';
 import type { WorkRegistry } from './registry.js';
+import { forgetDeadGroups, groupAlive, isTracked, signalGroup, trackGroup, untrackGroup } from '../process/groups.js';
 
 export type ShellStatus = 'running' | 'completed' | 'failed' | 'killed';
 
@@ -45,72 +47,17 @@ export const SHELL_OUTPUT_CAP = 1024 * 1024;
 const DEFAULT_SHELL = existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh';
 
 // ----- process groups that must not outlive the sidecar ---------------------------------------
+// Running shells, shells whose group was signalled but not yet SIGKILLed, and finished shells that
+// left processes behind (`server &`) are tracked in process/groups.ts, which kills them if the
+// sidecar exits. A group whose last process is gone is forgotten (its id could be reused).
 
-/**
- * Groups that may still hold live processes: running shells, shells whose group was signalled but
- * not yet SIGKILLed, and finished shells that left processes behind (`server &`). SIGKILLed when
- * the sidecar exits. A group whose last process is gone is dropped (its id could be reused).
- */
-const liveGroups = new Set<number>();
-let exitHandlerInstalled = false;
 let sweeper: NodeJS.Timeout | null = null;
-const FATAL_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-const IS_WINDOWS = process.platform === 'win32';
 
-function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
-  try {
-    process.kill(IS_WINDOWS ? pid : -pid, signal);
-    return true;
-  } catch {
-    return false; // already gone
-  }
-}
-
-function groupAlive(pid: number): boolean {
-  return signalGroup(pid, 0);
-}
-
-function killAllGroups(): void {
-  for (const pid of liveGroups) signalGroup(pid, 'SIGKILL');
-  liveGroups.clear();
-}
-
-/** Marks our signal handler, and tells it apart from the hook runner's identical one. */
-const KILL_AND_DIE = Symbol.for('wave.killGroupsOnFatalSignal');
-type Listener = ((...args: unknown[]) => void) & { [KILL_AND_DIE]?: true };
-
-/**
- * The sidecar got a signal that kills it; Node does not emit 'exit' then, so kill the groups here.
- * When someone else (the application) listens for the signal, they decide what happens and 'exit'
- * cleans up. The hook runner installs the same kind of handler (a function named onFatalSignal)
- * which steps aside whenever another listener exists: so this one kills, removes itself and
- * raises the signal again, which the runner's handler (then alone) or the default action takes.
- */
-const onShellFatalSignal: Listener = (sig: unknown) => {
-  const signal = sig as NodeJS.Signals;
-  const others = process
-    .listeners(signal)
-    .filter((l) => l !== onShellFatalSignal && !(l as Listener)[KILL_AND_DIE] && l.name !== 'onFatalSignal');
-  if (others.length) return;
-  killAllGroups();
-  process.removeListener(signal, onShellFatalSignal);
-  process.kill(process.pid, signal);
-};
-onShellFatalSignal[KILL_AND_DIE] = true;
-
-function installExitHandler(): void {
-  if (exitHandlerInstalled) return;
-  exitHandlerInstalled = true;
-  process.on('exit', killAllGroups);
-  if (!IS_WINDOWS) for (const s of FATAL_SIGNALS) process.on(s, onShellFatalSignal);
-}
-
-/** Drops groups whose processes are all gone; runs while some finished shell left processes. */
+/** Forgets groups whose processes are all gone; runs while some finished shell left processes. */
 function sweepLater(): void {
   if (sweeper) return;
   sweeper = setInterval(() => {
-    for (const pid of liveGroups) if (!groupAlive(pid)) liveGroups.delete(pid);
-    if (!liveGroups.size && sweeper) {
+    if (!forgetDeadGroups() && sweeper) {
       clearInterval(sweeper);
       sweeper = null;
     }
@@ -234,16 +181,24 @@ export class Shell {
   ) {
     this.done = new Promise((ok) => (this.resolveDone = ok));
     this.output = new OutputBuffer(spawnSpec.outputCap);
-    installExitHandler();
-    this.child = spawn(spawnSpec.file, ['-c', command], {
+    const sub = execa(spawnSpec.file, ['-c', command], {
       cwd,
-      env: spawnSpec.env as NodeJS.ProcessEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      env: spawnSpec.env,
+      extendEnv: false,
+      stdin: 'ignore',
+      stdout: 'pipe',
+      stderr: 'pipe',
+      buffer: false,
+      reject: false,
+      cleanup: false, // process/groups.ts kills the whole group instead
       detached: true, // its own process group, so the whole group can be signalled
       windowsHide: true,
+      encoding: 'buffer',
     });
+    sub.catch(() => {}); // the outcome is read from the process events below
+    this.child = sub;
     this.pid = this.child.pid;
-    if (this.pid !== undefined) liveGroups.add(this.pid);
+    if (this.pid !== undefined) trackGroup(this.pid);
     this.child.stdout?.on('data', (c: Buffer) => this.output.push('stdout', c));
     this.child.stderr?.on('data', (c: Buffer) => this.output.push('stderr', c));
     this.child.stdout?.on('error', () => {});
@@ -288,11 +243,11 @@ export class Shell {
     this.status = 'killed';
     const pid = this.pid;
     if (pid !== undefined) {
-      liveGroups.add(pid);
+      trackGroup(pid);
       signalGroup(pid, 'SIGTERM');
       setTimeout(() => {
         signalGroup(pid, 'SIGKILL');
-        liveGroups.delete(pid);
+        untrackGroup(pid);
       }, graceMs).unref();
     }
     return true;
@@ -318,7 +273,7 @@ export class Shell {
     // the exit handler finds it until they are gone. A killed group is dropped after its SIGKILL.
     if (pid !== undefined && !this.killRequested) {
       if (groupAlive(pid)) sweepLater();
-      else liveGroups.delete(pid);
+      else untrackGroup(pid);
     }
     this.resolveDone();
     for (const l of this.endListeners.splice(0)) l(this);
@@ -410,8 +365,8 @@ export class ShellManager {
     // tracked as live: an untracked id may since belong to someone else's group.
     for (const pid of this.groups) {
       if (runningPids.has(pid)) continue;
-      if (liveGroups.has(pid) && groupAlive(pid)) signalGroup(pid, 'SIGKILL');
-      liveGroups.delete(pid);
+      if (isTracked(pid) && groupAlive(pid)) signalGroup(pid, 'SIGKILL');
+      untrackGroup(pid);
       this.groups.delete(pid);
     }
     await Promise.all(running.map((s) => s.done));
