@@ -10,8 +10,8 @@ import type {
   RawMessageStreamEvent,
   Tool,
 } from '@anthropic-ai/sdk/resources/messages';
-import { toModelError, type ModelErrorContext } from './errors.js';
-import { CallbackError, clientOptions, guardCallback, parseToolInput } from './shared.js';
+import { toModelError } from './errors.js';
+import { CallbackError, guardCallback, parseToolInput, SdkModelClient } from './shared.js';
 import type {
   ModelClient,
   ModelConfig,
@@ -150,31 +150,11 @@ class EventAssembler {
   }
 }
 
-export class AnthropicModelClient implements ModelClient {
+export class AnthropicModelClient extends SdkModelClient<Anthropic> implements ModelClient {
   readonly provider = 'anthropic' as const;
-  readonly model: string;
-  private readonly client: Anthropic;
-  private readonly timeoutMs: number | undefined;
 
   constructor(config: ModelConfig) {
-    this.model = config.model;
-    this.timeoutMs = config.timeoutMs;
-    this.client = new Anthropic(clientOptions(config));
-  }
-
-  /** The base URL the client library resolved (its default, ANTHROPIC_BASE_URL or ours). */
-  get baseURL(): string {
-    return this.client.baseURL;
-  }
-
-  private errorContext(): ModelErrorContext {
-    return {
-      provider: this.provider,
-      model: this.model,
-      baseURL: this.client.baseURL,
-      maxRetries: this.client.maxRetries,
-      timeoutMs: this.timeoutMs,
-    };
+    super(config, (options) => new Anthropic(options));
   }
 
   async send(req: ModelRequest, onEvent?: (e: ModelStreamEvent) => void): Promise<ModelResponse> {

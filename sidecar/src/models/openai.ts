@@ -10,8 +10,8 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
-import { toModelError, type ModelErrorContext } from './errors.js';
-import { CallbackError, clientOptions, guardCallback, parseToolInput } from './shared.js';
+import { toModelError } from './errors.js';
+import { CallbackError, guardCallback, parseToolInput, SdkModelClient } from './shared.js';
 import type {
   ModelClient,
   ModelConfig,
@@ -143,31 +143,11 @@ class ChunkAssembler {
   }
 }
 
-export class OpenAIModelClient implements ModelClient {
+export class OpenAIModelClient extends SdkModelClient<OpenAI> implements ModelClient {
   readonly provider = 'openai' as const;
-  readonly model: string;
-  private readonly client: OpenAI;
-  private readonly timeoutMs: number | undefined;
 
   constructor(config: ModelConfig) {
-    this.model = config.model;
-    this.timeoutMs = config.timeoutMs;
-    this.client = new OpenAI(clientOptions(config));
-  }
-
-  /** The base URL the client library resolved (its default, OPENAI_BASE_URL or ours). */
-  get baseURL(): string {
-    return this.client.baseURL;
-  }
-
-  private errorContext(): ModelErrorContext {
-    return {
-      provider: this.provider,
-      model: this.model,
-      baseURL: this.client.baseURL,
-      maxRetries: this.client.maxRetries,
-      timeoutMs: this.timeoutMs,
-    };
+    super(config, (options) => new OpenAI(options));
   }
 
   async send(req: ModelRequest, onEvent?: (e: ModelStreamEvent) => void): Promise<ModelResponse> {

@@ -2,7 +2,8 @@
 // or non-object JSON; that must not crash the turn, so the call gets `{}` and a note the agent can
 // return to the model as the tool's error), keeping the caller's `onEvent` exceptions apart, and
 // the placeholder key.
-import type { ModelConfig, ModelToolCall } from './types.js';
+import type { ModelErrorContext } from './errors.js';
+import type { ModelConfig, ModelProvider, ModelToolCall } from './types.js';
 
 /**
  * Sent when no key is configured: local servers need none, a real API answers 401, and the
@@ -56,4 +57,27 @@ export function clientOptions(config: ModelConfig): { apiKey: string; baseURL?: 
     maxRetries: config.maxRetries ?? 2,
     ...(config.timeoutMs !== undefined ? { timeout: config.timeoutMs } : {}),
   };
+}
+
+/** What both providers keep of their official client: the model, the client and its error context. */
+export abstract class SdkModelClient<C extends { baseURL: string; maxRetries: number }> {
+  abstract readonly provider: ModelProvider;
+  readonly model: string;
+  protected readonly client: C;
+  private readonly timeoutMs: number | undefined;
+
+  constructor(config: ModelConfig, make: (options: ReturnType<typeof clientOptions>) => C) {
+    this.model = config.model;
+    this.timeoutMs = config.timeoutMs;
+    this.client = make(clientOptions(config));
+  }
+
+  /** The base URL the client library resolved (its default, its environment variable, or ours). */
+  get baseURL(): string {
+    return this.client.baseURL;
+  }
+
+  protected errorContext(): ModelErrorContext {
+    return { provider: this.provider, model: this.model, baseURL: this.client.baseURL, maxRetries: this.client.maxRetries, timeoutMs: this.timeoutMs };
+  }
 }
