@@ -5,7 +5,7 @@ import { toModelMessages } from './convert.js';
 import type { LoopHost } from './host.js';
 import { modelView, showUserParts } from './loop.js';
 import { newMessage } from './messages.js';
-import { ModelError } from '../models/errors.js';
+import { ModelError } from '../models/modelError.js';
 
 export const COMPACT_PROMPT =
   'Summarize the conversation so far for yourself, so that you can continue the work from the summary alone: the user’s goals and requests, decisions made, files read or changed (with paths), commands run and their outcomes, errors met, and what remains to be done. Be complete but concise.';

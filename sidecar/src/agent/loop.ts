@@ -2,7 +2,7 @@
 // asks for (in order), repeat until it stops calling tools, then fire Stop (or SubagentStop), which
 // may send it back to work — at most `stopBlockCap` consecutive times.
 import type { HookDecision } from '../hooks/types.js';
-import { ModelError } from '../models/errors.js';
+import { ModelError } from '../models/modelError.js';
 import { toModelMessages } from './convert.js';
 import type { LoopHost } from './host.js';
 import { hookWords } from './hookText.js';

@@ -2,8 +2,6 @@
 // `WAVE_API_KEY`, `WAVE_MODEL`) wins over settings (`provider`, `baseURL`, `apiKey`, `model`,
 // plus `maxRetries` and `timeoutMs`). Without a Wave key, the provider's own variable
 // (`OPENAI_API_KEY` / `ANTHROPIC_API_KEY`) is used.
-import { AnthropicModelClient } from './anthropic.js';
-import { OpenAIModelClient } from './openai.js';
 import type { ModelClient, ModelConfig, ModelProvider } from './types.js';
 
 /** The model part of settings; anything else in the object is ignored. */
@@ -105,15 +103,30 @@ export function modelConfigFrom(env: Env, settings: ModelSettings = {}): ModelCo
   return { ok: true, config };
 }
 
+/**
+ * The client for a configuration. The provider's official library is loaded on the first request,
+ * not at start-up: loading both SDKs is over a third of `wave serve`'s time to its ready line.
+ */
 export function createModelClient(config: ModelConfig): ModelClient {
-  switch (config.provider) {
-    case 'openai':
-      return new OpenAIModelClient(config);
-    case 'anthropic':
-      return new AnthropicModelClient(config);
-    default: {
-      const never: never = config.provider;
-      throw new Error(`unknown model provider "${String(never)}"`);
+  let client: Promise<ModelClient> | null = null;
+  const load = (): Promise<ModelClient> => {
+    switch (config.provider) {
+      case 'openai':
+        return import('./openai.js').then((m) => new m.OpenAIModelClient(config));
+      case 'anthropic':
+        return import('./anthropic.js').then((m) => new m.AnthropicModelClient(config));
+      default: {
+        const never: never = config.provider;
+        return Promise.reject(new Error(`unknown model provider "${String(never)}"`));
+      }
     }
-  }
+  };
+  return {
+    provider: config.provider,
+    model: config.model,
+    async send(req, onEvent) {
+      client ??= load();
+      return (await client).send(req, onEvent);
+    },
+  };
 }

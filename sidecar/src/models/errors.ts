@@ -6,32 +6,11 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import type { ModelProvider } from './types.js';
+import { ModelError, type ModelErrorKind } from './modelError.js';
 
-export type ModelErrorKind =
-  | 'auth'
-  | 'unreachable'
-  | 'unknown_model'
-  | 'rate_limited'
-  | 'server'
-  | 'aborted'
-  | 'bad_request';
+export { ModelError, type ModelErrorKind } from './modelError.js';
 
-export class ModelError extends Error {
-  override readonly name = 'ModelError';
-  readonly kind: ModelErrorKind;
-  /** The HTTP status when the server answered with one. */
-  readonly status: number | undefined;
 
-  constructor(
-    kind: ModelErrorKind,
-    message: string,
-    options: { status?: number | undefined; cause?: unknown } = {},
-  ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.kind = kind;
-    this.status = options.status;
-  }
-}
 
 /** What the message needs to know about the call that failed. */
 export interface ModelErrorContext {

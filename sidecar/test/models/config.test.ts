@@ -1,11 +1,7 @@
 // Model configuration from environment and settings, and the client each provider gets.
+import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import {
-  AnthropicModelClient,
-  createModelClient,
-  modelConfigFrom,
-  OpenAIModelClient,
-} from '../../src/models/index.js';
+import { createModelClient, ModelError, modelConfigFrom } from '../../src/models/index.js';
 
 describe('modelConfigFrom', () => {
   it('defaults to the openai provider and reads the WAVE_ variables', () => {
@@ -84,15 +80,20 @@ describe('modelConfigFrom', () => {
 });
 
 describe('createModelClient', () => {
-  it('builds the client of the configured provider', () => {
-    const openai = createModelClient({ provider: 'openai', model: 'a', baseURL: 'http://127.0.0.1:1/v1' });
-    expect(openai).toBeInstanceOf(OpenAIModelClient);
-    expect(openai.provider).toBe('openai');
-    expect(openai.model).toBe('a');
-    expect((openai as OpenAIModelClient).baseURL).toBe('http://127.0.0.1:1/v1');
-    const anthropic = createModelClient({ provider: 'anthropic', model: 'b', baseURL: 'http://127.0.0.1:1' });
-    expect(anthropic).toBeInstanceOf(AnthropicModelClient);
-    expect(anthropic.provider).toBe('anthropic');
-    expect((anthropic as AnthropicModelClient).baseURL).toBe('http://127.0.0.1:1');
+  it('builds the client of the configured provider, loading its library on the first request', async () => {
+    const free = await new Promise<number>((resolve) => {
+      const srv = createServer().listen(0, '127.0.0.1', () => {
+        const port = (srv.address() as AddressInfo).port;
+        srv.close(() => resolve(port));
+      });
+    });
+    for (const [provider, baseURL] of [['openai', `http://127.0.0.1:${free}/v1`], ['anthropic', `http://127.0.0.1:${free}`]] as const) {
+      const client = createModelClient({ provider, model: 'a', baseURL, maxRetries: 0 });
+      expect(client.provider).toBe(provider);
+      expect(client.model).toBe('a');
+      const err = await client.send({ system: '', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], tools: [] }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ModelError);
+      expect((err as ModelError).message).toBe(`model server at ${baseURL} is unreachable (ECONNREFUSED)`);
+    }
   });
 });
