@@ -22,7 +22,6 @@ import { SessionWork } from './sessionWork.js';
 import { hookWords } from './hookText.js';
 import type { LoopHost } from './host.js';
 import { mergeRules, type PermissionRules } from './permissions.js';
-import type { HookDecision } from '../hooks/types.js';
 
 export type { AgentEvent, AgentOptions, ToolApproval, ToolApprovalRequest } from './options.js';
 
@@ -145,9 +144,6 @@ export class Agent implements LoopHost {
     });
   }
 
-  stopFeedback(decision: HookDecision): string {
-    return hookWords.stopFeedback(decision);
-  }
 
   private async start(source: 'startup' | 'resume' | 'clear' | 'compact'): Promise<void> {
     this.instructionFiles = findInstructionFiles(this.paths.userDir, this.workdir);
@@ -164,12 +160,13 @@ export class Agent implements LoopHost {
   }
 
   systemPrompt(): string {
+    const sources = this.hookManager.snapshot();
     return buildSystemPrompt({
       workdir: this.workdir,
       platform: process.platform,
       date: new Date().toISOString().slice(0, 10),
       instructions: this.instructionFiles,
-      hooks: this.hookManager.snapshot().disableAllHooks ? [] : this.hookManager.snapshot().hooks,
+      hooks: sources.disableAllHooks ? [] : sources.hooks,
       userSettingsPath: this.paths.user,
       projectSettingsPath: this.paths.project,
       projectLocalSettingsPath: this.paths.projectLocal,

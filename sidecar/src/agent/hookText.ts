@@ -22,11 +22,9 @@ export const hookWords = {
   promptBlocked(d: HookDecision, prompt: string): string {
     return `UserPromptSubmit operation blocked by hook:\n${d.blocks.map(item).join('\n')}\n\nOriginal prompt: ${prompt}`;
   },
+  /** What a blocked Stop or SubagentStop sends back to the model. */
   stopFeedback(d: HookDecision): string {
-    return `Stop hook feedback:\n${d.blocks.map(item).join('\n')}`;
-  },
-  subagentStopFeedback(d: HookDecision): string {
-    return `SubagentStop hook feedback:\n${d.blocks.map(item).join('\n')}`;
+    return `${d.event} hook feedback:\n${d.blocks.map(item).join('\n')}`;
   },
   stopCap(cap: number): string {
     return `A Stop hook blocked the turn from ending ${cap} consecutive times; the turn ends anyway. A Stop hook should check stop_hook_active in its input and exit 0 while it is true.`;
@@ -37,5 +35,4 @@ export const hookWords = {
   permissionDenied(tool: string, why: string): string {
     return `Permission to use ${tool} was denied: ${why}`;
   },
-  budgetNote: (m: string) => m,
 };

@@ -2,7 +2,7 @@
 // they run in. The main agent and every subagent implement it, so both share one loop.
 import type { FireResult } from '../hooks/manager.js';
 import type { EventInput, HookEventName } from '../hooks/events.js';
-import type { HookDecision, PermissionMode } from '../hooks/types.js';
+import type { PermissionMode } from '../hooks/types.js';
 import type { ModelClient } from '../models/types.js';
 import type { AgentEvent, ToolApproval, ToolApprovalRequest } from './agent.js';
 import type { Message } from './messages.js';
@@ -40,6 +40,4 @@ export interface LoopHost {
   beforeModelCall(): Promise<void>;
   /** Fires the event that ends this loop (Stop for the agent, SubagentStop for a subagent). */
   fireStop(lastAssistantText: string, stopHookActive: boolean): Promise<FireResult>;
-  /** The user-role text a blocked Stop sends back to the model. */
-  stopFeedback(decision: HookDecision): string;
 }

@@ -40,32 +40,19 @@ export function modelView(messages: readonly Message[]): readonly Message[] {
 
 async function callModel(host: LoopHost, assistant: Message) {
   let text: TextBlock | null = null;
-  // One signal per request, following the turn's: client libraries add a listener to the signal
-  // they are given and never remove it, which would pile up on a long turn.
-  const request = new AbortController();
-  const follow = () => request.abort();
-  host.signal.addEventListener('abort', follow, { once: true });
-  try {
-    return await send(host, assistant, request.signal, () => text, (t) => (text = t));
-  } finally {
-    host.signal.removeEventListener('abort', follow);
-  }
-}
-
-async function send(host: LoopHost, assistant: Message, signal: AbortSignal, getText: () => TextBlock | null, setText: (t: TextBlock) => void) {
   const response = await host.model!.send(
     {
       system: host.systemPrompt(),
       messages: toModelMessages(modelView(host.messages.filter((m) => m !== assistant))),
       tools: host.tools.definitions(),
-      signal,
+      // A signal of its own per request, following the turn's: client libraries add a listener to
+      // the signal they are given and never remove it, which would pile up on a long turn.
+      signal: AbortSignal.any([host.signal]),
     },
     (e) => {
       if (e.type !== 'text_delta') return;
-      let text = getText();
       if (!text) {
         text = { type: 'text', content: '' };
-        setText(text);
         assistant.blocks.push(text);
       }
       text.content += e.text;
@@ -73,7 +60,7 @@ async function send(host: LoopHost, assistant: Message, signal: AbortSignal, get
       host.changed();
     },
   );
-  if (!getText() && response.text) {
+  if (!text && response.text) {
     assistant.blocks.push({ type: 'text', content: response.text });
     host.changed();
   }
@@ -127,6 +114,6 @@ export async function runLoop(host: LoopHost): Promise<LoopResult> {
       host.notice(hookWords.stopCap(host.stopBlockCap));
       return { result: messageText(assistant) };
     }
-    host.push(newMessage('user', [hookText(stopRun.decision.event, host.stopFeedback(stopRun.decision))], true));
+    host.push(newMessage('user', [hookText(stopRun.decision.event, hookWords.stopFeedback(stopRun.decision))], true));
   }
 }

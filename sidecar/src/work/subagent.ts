@@ -11,7 +11,7 @@ import type { PermissionRules } from '../agent/permissions.js';
 import { ToolRegistry } from '../agent/tools/registry.js';
 import type { FireResult } from '../hooks/manager.js';
 import type { EventInput, HookEventName } from '../hooks/events.js';
-import type { HookDecision, PermissionMode } from '../hooks/types.js';
+import type { PermissionMode } from '../hooks/types.js';
 import type { ModelClient } from '../models/types.js';
 import type { AgentDefinition } from './agentDefs.js';
 
@@ -119,9 +119,6 @@ export class Subagent implements LoopHost {
       agent_type: this.definition.name,
       agent_id: this.id,
     });
-  }
-  stopFeedback(decision: HookDecision): string {
-    return hookWords.subagentStopFeedback(decision);
   }
 
   /** Gives the subagent a task (or the next step of one) and runs it until it stops. */
