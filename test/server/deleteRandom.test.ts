@@ -78,7 +78,7 @@ describe('many random deletes, in process', () => {
       const service = new HooksSettingsService({
         workdir: sb.workdir,
         homeDir: sb.home,
-        trust: () => ({ state: 'trusted', projectHasHooks: true }),
+        trustState: () => 'trusted',
       });
       const target = fileOf(sb, rng);
       // Other settings files exist too and must never change.

@@ -69,7 +69,7 @@ export class WaveApp {
     this.settings = new HooksSettingsService({
       workdir: this.workdir,
       homeDir: this.homeDir,
-      trust: () => this.trustInfo(),
+      trustState: () => this.trust.state(this.workdir),
       onChange: (listing) => this.broadcast('hooks.changed', listing),
     });
     const env = opts.env ?? process.env;

@@ -11,7 +11,7 @@ import type { ConfiguredHook } from '../hooks/types.js';
 import { removeJsonValue } from '../settings/jsonEdit.js';
 import { parseJsonText, type JsonPath } from '../settings/jsonFile.js';
 import { settingsPaths } from '../settings/paths.js';
-import type { HookListItem, HooksListing, SettingsFileState, TrustInfo } from './protocol.js';
+import type { HookListItem, HooksListing, SettingsFileState, TrustState } from './protocol.js';
 
 export class SettingsRefusal extends Error {
   constructor(
@@ -50,7 +50,8 @@ function toItem(h: ConfiguredHook): HookListItem {
 export interface HooksSettingsOptions {
   workdir: string;
   homeDir: string;
-  trust: () => TrustInfo;
+  /** The workdir's trust decision (the listing knows itself whether the project has hooks). */
+  trustState: () => TrustState;
   /** Called with a fresh listing whenever a settings file changed. */
   onChange?: (listing: HooksListing) => void;
   /** How often files are checked for changes (ms). */
@@ -79,7 +80,7 @@ export class HooksSettingsService {
       files,
       hooks: s.hooks.filter((h) => h.source !== 'programmatic' && h.file).map(toItem),
       problems: s.problems,
-      trust: this.opts.trust(),
+      trust: { state: this.opts.trustState(), projectHasHooks: s.hooks.some((h) => h.source === 'project' || h.source === 'projectLocal') },
     };
   }
 
