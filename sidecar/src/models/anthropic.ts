@@ -10,8 +10,7 @@ import type {
   RawMessageStreamEvent,
   Tool,
 } from '@anthropic-ai/sdk/resources/messages';
-import { toModelError } from './errors.js';
-import { CallbackError, guardCallback, parseToolInput, SdkModelClient } from './shared.js';
+import { guardCallback, parseToolInput, SdkModelClient } from './shared.js';
 import type {
   ModelClient,
   ModelConfig,
@@ -159,24 +158,13 @@ export class AnthropicModelClient extends SdkModelClient<Anthropic> implements M
 
   async send(req: ModelRequest, onEvent?: (e: ModelStreamEvent) => void): Promise<ModelResponse> {
     const assembler = new EventAssembler(guardCallback(onEvent));
-    try {
-      const stream = await this.client.messages.create(
-        anthropicRequestBody(this.model, req),
-        req.signal ? { signal: req.signal } : undefined,
-      );
-      for await (const event of stream) assembler.add(event);
-      // The library ends the iteration quietly when the request is aborted mid-stream.
-      if (req.signal?.aborted) throw req.signal.reason;
-      assembler.flush();
-      return {
-        text: assembler.text,
-        toolCalls: assembler.toolCalls,
-        stopReason: assembler.stopReason ?? 'unknown',
-        usage: { inputTokens: assembler.inputTokens, outputTokens: assembler.outputTokens },
-      };
-    } catch (err) {
-      if (err instanceof CallbackError) throw err.original;
-      throw toModelError(err, this.errorContext(), req.signal);
-    }
+    await this.consume(req, (options) => this.client.messages.create(anthropicRequestBody(this.model, req), options), (event) => assembler.add(event));
+    assembler.flush();
+    return {
+      text: assembler.text,
+      toolCalls: assembler.toolCalls,
+      stopReason: assembler.stopReason ?? 'unknown',
+      usage: { inputTokens: assembler.inputTokens, outputTokens: assembler.outputTokens },
+    };
   }
 }

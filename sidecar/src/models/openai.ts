@@ -10,8 +10,7 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
-import { toModelError } from './errors.js';
-import { CallbackError, guardCallback, parseToolInput, SdkModelClient } from './shared.js';
+import { guardCallback, parseToolInput, SdkModelClient } from './shared.js';
 import type {
   ModelClient,
   ModelConfig,
@@ -152,25 +151,9 @@ export class OpenAIModelClient extends SdkModelClient<OpenAI> implements ModelCl
 
   async send(req: ModelRequest, onEvent?: (e: ModelStreamEvent) => void): Promise<ModelResponse> {
     const assembler = new ChunkAssembler(guardCallback(onEvent));
-    try {
-      const stream = await this.client.chat.completions.create(
-        openAIRequestBody(this.model, req),
-        req.signal ? { signal: req.signal } : undefined,
-      );
-      for await (const chunk of stream) assembler.add(chunk);
-      // The library ends the iteration quietly when the request is aborted mid-stream.
-      if (req.signal?.aborted) throw req.signal.reason;
-      const toolCalls = assembler.finishCalls();
-      const response: ModelResponse = {
-        text: assembler.text,
-        toolCalls,
-        stopReason: assembler.stopReason ?? 'unknown',
-      };
-      if (assembler.usage) response.usage = assembler.usage;
-      return response;
-    } catch (err) {
-      if (err instanceof CallbackError) throw err.original;
-      throw toModelError(err, this.errorContext(), req.signal);
-    }
+    await this.consume(req, (options) => this.client.chat.completions.create(openAIRequestBody(this.model, req), options), (chunk) => assembler.add(chunk));
+    const response: ModelResponse = { text: assembler.text, toolCalls: assembler.finishCalls(), stopReason: assembler.stopReason ?? 'unknown' };
+    if (assembler.usage) response.usage = assembler.usage;
+    return response;
   }
 }

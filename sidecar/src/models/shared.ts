@@ -2,8 +2,8 @@
 // or non-object JSON; that must not crash the turn, so the call gets `{}` and a note the agent can
 // return to the model as the tool's error), keeping the caller's `onEvent` exceptions apart, and
 // the placeholder key.
-import type { ModelErrorContext } from './errors.js';
-import type { ModelConfig, ModelProvider, ModelToolCall } from './types.js';
+import { toModelError, type ModelErrorContext } from './errors.js';
+import type { ModelConfig, ModelProvider, ModelRequest, ModelToolCall } from './types.js';
 
 /**
  * Sent when no key is configured: local servers need none, a real API answers 401, and the
@@ -79,5 +79,21 @@ export abstract class SdkModelClient<C extends { baseURL: string; maxRetries: nu
 
   protected errorContext(): ModelErrorContext {
     return { provider: this.provider, model: this.model, baseURL: this.client.baseURL, maxRetries: this.client.maxRetries, timeoutMs: this.timeoutMs };
+  }
+
+  /**
+   * Opens a streamed request and hands every item to `add`. The libraries end the iteration
+   * quietly when the request is aborted mid-stream, so an abort is raised here; every other failure
+   * becomes a ModelError, except an exception of the caller's own `onEvent`, which passes unchanged.
+   */
+  protected async consume<T>(req: ModelRequest, open: (options?: { signal: AbortSignal }) => Promise<AsyncIterable<T>>, add: (item: T) => void): Promise<void> {
+    try {
+      const stream = await open(req.signal ? { signal: req.signal } : undefined);
+      for await (const item of stream) add(item);
+      if (req.signal?.aborted) throw req.signal.reason;
+    } catch (err) {
+      if (err instanceof CallbackError) throw err.original;
+      throw toModelError(err, this.errorContext(), req.signal);
+    }
   }
 }
