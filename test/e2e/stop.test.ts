@@ -1,5 +1,6 @@
 // Stop end to end (SPEC 5 row Stop, the loop guard and the cap of 8; SPEC 4 plain stdout; seed 000
 // stories 3, 8, 12.4): the real `wave -p` process against the scripted model in both wire formats.
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answer,
@@ -10,6 +11,7 @@ import {
   group,
   hookRuns,
   PROVIDERS,
+  REPO,
   scenario,
   sq,
   textOfMessage,
@@ -78,6 +80,55 @@ describe.concurrent.each(PROVIDERS)('Stop over %s', (provider) => {
     expect(errors.some((t) => /\b8\b/.test(t) && /stop/i.test(t))).toBe(true);
   });
 
+});
+
+/** A model that retries forever: a tool call, then a text answer, then a tool call again... */
+const retryingForever = (n: number) =>
+  Array.from({ length: n }, (_, i) => (i % 2 === 0 ? call('Bash', { command: `echo retry ${i}` }) : { text: `answer ${(i + 1) / 2}` }));
+
+describe.concurrent('Stop loop guard', () => {
+  it('a Stop hook that always blocks and a model that makes a tool call while it retries: exactly 8 Stop runs, stop_hook_active false then true, and wave -p ends by itself', async () => {
+    const { sb, run, json, messages, calls } = await scenario({
+      args: ['--permission-mode', 'bypassPermissions'],
+      settings: (sb) => ({ hooks: { Stop: [group([sb.hook('stop', { stderr: 'not done yet', exit: 2 })])] } }),
+      script: retryingForever(60),
+    });
+    expect(run.code).toBe(0);
+    const stop = sb.dumps('stop');
+    expect(stop).toHaveLength(8);
+    expect(stop.map((s) => s.stop_hook_active)).toEqual([false, true, true, true, true, true, true, true]);
+    expect(calls).toHaveLength(16); // 8 × (a tool call, then a text answer)
+    expect(json.result).toBe('answer 8');
+    expect(errorTexts(messages).some((t) => /Stop hook blocked the turn from ending 8 times/.test(t))).toBe(true);
+  });
+
+  it("docs/hooks.md's stop-until-tests-pass example with failing tests and a model that makes a tool call while it retries: Stop fires twice (false, then true) and the run ends", async () => {
+    const example = join(REPO, 'docs', 'examples', 'hooks', 'stop-until-tests-pass.sh');
+    const { sb, run, calls } = await scenario({
+      args: ['--permission-mode', 'bypassPermissions'],
+      settings: (sb) => ({
+        env: { TEST_CMD: 'echo "1 test failed"; false' },
+        hooks: { Stop: [group([sb.hook('stop', { body: `sh ${sq(example)} < "$f"; exit $?` })])] },
+      }),
+      script: retryingForever(60),
+    });
+    expect(run.code).toBe(0);
+    expect(sb.dumps('stop').map((s) => s.stop_hook_active)).toEqual([false, true]);
+    expect(calls).toHaveLength(4);
+    expect(userTexts(calls[2]!).join('\n')).toContain('The tests fail; fix them before you finish.');
+    expect(userTexts(calls[2]!).join('\n')).toContain('1 test failed');
+  });
+
+  it('a new user prompt resets the guard: the first Stop of the next turn has stop_hook_active false', async () => {
+    const first = await scenario({
+      settings: (sb) => ({ hooks: { Stop: [group([sb.hook('stop', { body: `if [ "$n" = 0 ]; then echo again >&2; exit 2; fi` })])] } }),
+      script: [{ text: 'one' }, { text: 'two' }],
+    });
+    expect(first.sb.dumps('stop').map((s) => s.stop_hook_active)).toEqual([false, true]);
+    const second = await scenario({ sandbox: first.sb, prompt: 'next', args: ['--resume', first.json.session_id], script: [{ text: 'three' }] });
+    expect(second.run.code).toBe(0);
+    expect(first.sb.dumps('stop').map((s) => s.stop_hook_active)).toEqual([false, true, false]);
+  });
 });
 
 describe.concurrent('Stop (model-independent)', () => {

@@ -22,6 +22,7 @@ import { SessionWork } from './sessionWork.js';
 import { hookWords } from './hookText.js';
 import type { LoopHost } from './host.js';
 import { mergeRules, type PermissionRules } from './permissions.js';
+import { StopGuard } from './stopGuard.js';
 
 export type { AgentEvent, AgentOptions, ToolApproval, ToolApprovalRequest } from './options.js';
 
@@ -50,6 +51,8 @@ export class Agent implements LoopHost {
   /** The conversation changed since the transcript was last written (every change goes through changed()). */
   private dirty = true;
   private closed = false;
+  /** Stop blocks of the current user turn: reset by a user prompt only, never by tool calls or background cycles. */
+  readonly stopGuard: StopGuard;
 
   private constructor(readonly opts: AgentOptions) {
     this.workdir = resolve(opts.workdir);
@@ -57,6 +60,7 @@ export class Agent implements LoopHost {
     const home = opts.homeDir ?? homedir();
     this.paths = settingsPaths(this.workdir, home);
     this.permissionMode = opts.permissionMode ?? 'default';
+    this.stopGuard = new StopGuard(opts.stopBlockCap ?? DEFAULT_STOP_BLOCK_CAP);
     this.hookManager = new HookManager({
       workdir: this.workdir,
       homeDir: home,
@@ -109,9 +113,6 @@ export class Agent implements LoopHost {
   }
   get canUseTool(): AgentOptions['canUseTool'] {
     return this.opts.canUseTool;
-  }
-  get stopBlockCap(): number {
-    return this.opts.stopBlockCap ?? DEFAULT_STOP_BLOCK_CAP;
   }
   currentMessageId(): string {
     return this.current?.id ?? '';

@@ -26,8 +26,9 @@ export const hookWords = {
   stopFeedback(d: HookDecision): string {
     return `${d.event} hook feedback:\n${d.blocks.map(item).join('\n')}`;
   },
-  stopCap(cap: number): string {
-    return `A Stop hook blocked the turn from ending ${cap} consecutive times; the turn ends anyway. A Stop hook should check stop_hook_active in its input and exit 0 while it is true.`;
+  stopCap(event: string, cap: number): string {
+    const what = event === 'SubagentStop' ? 'the subagent from finishing' : 'the turn from ending';
+    return `A ${event} hook blocked ${what} ${cap} times; it ends anyway. A ${event} hook should check stop_hook_active in its input and exit 0 while it is true.`;
   },
   stopped(event: string, reason: string | null): string {
     return `${event} hook stopped the agent${reason ? `: ${reason}` : '.'}`;

@@ -7,6 +7,7 @@ import type { ModelClient } from '../models/types.js';
 import type { AgentEvent, ToolApproval, ToolApprovalRequest } from './agent.js';
 import type { Message } from './messages.js';
 import type { PermissionRules } from './permissions.js';
+import type { StopGuard } from './stopGuard.js';
 import type { ToolRegistry } from './tools/registry.js';
 
 export interface LoopHost {
@@ -22,8 +23,8 @@ export interface LoopHost {
   readonly cwd: string;
   readonly permissionMode: PermissionMode;
   readonly canUseTool: ((req: ToolApprovalRequest) => Promise<ToolApproval>) | undefined;
-  /** Consecutive Stop / SubagentStop blocks after which the loop ends anyway. */
-  readonly stopBlockCap: number;
+  /** Counts Stop / SubagentStop blocks of this user turn (subagent run); ends the loop at its cap. */
+  readonly stopGuard: StopGuard;
   systemPrompt(): string;
   permissionRules(): PermissionRules;
   toolEnv(): Record<string, string | undefined>;

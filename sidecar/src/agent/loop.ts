@@ -1,6 +1,6 @@
 // The model/tool loop shared by the agent and its subagents: call the model, run the tool calls it
 // asks for (in order), repeat until it stops calling tools, then fire Stop (or SubagentStop), which
-// may send it back to work — at most `stopBlockCap` consecutive times.
+// may send it back to work — at most the host's StopGuard cap times per user turn (or subagent run).
 import type { HookDecision } from '../hooks/types.js';
 import { ModelError } from '../models/modelError.js';
 import { toModelMessages } from './convert.js';
@@ -68,7 +68,6 @@ async function callModel(host: LoopHost, assistant: Message) {
 }
 
 export async function runLoop(host: LoopHost): Promise<LoopResult> {
-  let stopBlocks = 0;
   let last: Message | undefined;
   for (;;) {
     if (host.signal.aborted) return { result: messageText(last), aborted: true };
@@ -100,18 +99,16 @@ export async function runLoop(host: LoopHost): Promise<LoopResult> {
       }
       if (host.signal.aborted) return { result: messageText(assistant), aborted: true };
       if (stop) return stopLoop(host, stop.event, stop.reason, assistant);
-      stopBlocks = 0;
       continue;
     }
 
     if (host.signal.aborted) return { result: messageText(assistant), aborted: true };
-    const stopRun = await host.fireStop(messageText(assistant), stopBlocks > 0);
+    const stopRun = await host.fireStop(messageText(assistant), host.stopGuard.active);
     showUserParts(host, stopRun.decision);
     if (!stopRun.decision.continue) return stopLoop(host, stopRun.decision.event, stopRun.decision.stopReason, assistant);
     if (!stopRun.decision.blocked) return { result: messageText(assistant) };
-    stopBlocks++;
-    if (stopBlocks >= host.stopBlockCap) {
-      host.notice(hookWords.stopCap(host.stopBlockCap));
+    if (host.stopGuard.block()) {
+      host.notice(hookWords.stopCap(stopRun.decision.event, host.stopGuard.cap));
       return { result: messageText(assistant) };
     }
     host.push(newMessage('user', [hookText(stopRun.decision.event, hookWords.stopFeedback(stopRun.decision))], true));

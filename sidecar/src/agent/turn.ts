@@ -9,9 +9,11 @@ export interface TurnResult extends LoopResult {
   blocked?: boolean;
 }
 
+/** Stop blocks per user turn after which the turn ends anyway (docs/hooks.md, "Stop"). */
 export const DEFAULT_STOP_BLOCK_CAP = 8;
 
 export async function runTurn(agent: Agent, prompt: string): Promise<TurnResult> {
+  agent.stopGuard.reset(); // a user prompt: stop_hook_active is false again, blocks count from 0
   const ups = await agent.fire('UserPromptSubmit', { prompt });
   if (ups.decision.blocked) {
     agent.beginAssistant();

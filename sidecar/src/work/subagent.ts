@@ -8,6 +8,7 @@ import { hookWords } from '../agent/hookText.js';
 import { runLoop, showUserParts, type LoopResult } from '../agent/loop.js';
 import { hookText, newMessage, type Message } from '../agent/messages.js';
 import type { PermissionRules } from '../agent/permissions.js';
+import { StopGuard } from '../agent/stopGuard.js';
 import { ToolRegistry } from '../agent/tools/registry.js';
 import type { FireResult } from '../hooks/manager.js';
 import type { EventInput, HookEventName } from '../hooks/events.js';
@@ -25,7 +26,7 @@ export type SubagentParent = Pick<
   | 'cwd'
   | 'permissionMode'
   | 'canUseTool'
-  | 'stopBlockCap'
+  | 'stopGuard'
   | 'systemPrompt'
   | 'permissionRules'
   | 'toolEnv'
@@ -47,6 +48,8 @@ export class Subagent implements LoopHost {
   readonly model: ModelClient | undefined;
   private current: Message | null = null;
   private started = false;
+  /** SubagentStop blocks of the current run (same rule as the main agent's Stop, per run). */
+  readonly stopGuard: StopGuard;
 
   constructor(
     private readonly parent: SubagentParent,
@@ -57,6 +60,7 @@ export class Subagent implements LoopHost {
     const allowed = definition.tools ? new Set(definition.tools) : null;
     this.tools = new ToolRegistry(parent.tools.list().filter((t) => !PARENT_ONLY.has(t.name) && (!allowed || allowed.has(t.name))));
     this.model = parent.modelFor(definition.model);
+    this.stopGuard = new StopGuard(parent.stopGuard.cap);
   }
 
   get modelUnavailable(): string {
@@ -73,9 +77,6 @@ export class Subagent implements LoopHost {
   }
   get canUseTool() {
     return this.parent.canUseTool;
-  }
-  get stopBlockCap(): number {
-    return this.parent.stopBlockCap;
   }
   private get who() {
     return { type: this.definition.name, id: this.id };
@@ -132,6 +133,7 @@ export class Subagent implements LoopHost {
       }
     }
     this.push(newMessage('user', [{ type: 'text', content: prompt, source: 'user' }]));
+    this.stopGuard.reset();
     return runLoop(this);
   }
 }

@@ -225,7 +225,8 @@ describe.concurrent('seed 000 "Stop Hook 后台工作感知" acceptance scenario
     expect(stop.map((s) => [s.stop_hook_active, s.background_tasks.length, s.last_assistant_message])).toEqual([
       [false, 1, 'FIRST-STOP'],
       [true, 1, 'SECOND-STOP'],
-      [false, 0, 'AFTER-NOTIFY'],
+      // The loop guard holds across the background cycle: still the same user turn.
+      [true, 0, 'AFTER-NOTIFY'],
     ]);
     const main = r.of('main');
     expect(main).toHaveLength(4);

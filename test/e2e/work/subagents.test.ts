@@ -4,7 +4,7 @@
 // formats, with the scripted model answering the main agent and the subagent from separate queues.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, call, cleanupSandboxes, ensureBuilt, errorTexts, group, PROVIDERS, Sandbox, scenario, sq, systemOf, userTexts } from '../harness.js';
-import { BYPASS, router, SETTLE_ENV, toolNamesOf, toolResults, waitFile } from './harness-work.js';
+import { BYPASS, forever, router, SETTLE_ENV, toolNamesOf, toolResults, waitFile } from './harness-work.js';
 
 beforeAll(() => ensureBuilt(), 180_000);
 afterAll(() => cleanupSandboxes());
@@ -148,6 +148,29 @@ describe.concurrent.each(PROVIDERS)('subagents over %s', (provider) => {
 });
 
 describe.concurrent('subagents (model-independent)', () => {
+  it('the SubagentStop loop guard, per subagent run: a subagent that makes a tool call while it retries and a SubagentStop hook that always blocks: exactly 8 SubagentStop runs (false, then true), then the Task returns and the main Stop starts at false', async () => {
+    const r = router({
+      main: [call('Task', { description: 'retry', prompt: 'SUB-RETRY', subagent_type: 'general-purpose' }, 'call_task'), { text: 'MAIN-DONE' }],
+      'sub:general-purpose': forever((_req, i) => (i % 2 === 0 ? call('Bash', { command: `echo sub-retry ${i}` }) : { text: `SUB-ANSWER ${(i + 1) / 2}` })),
+    });
+    const { sb, run, json } = await scenario({
+      args: BYPASS,
+      env: SETTLE_ENV,
+      settings: (sb) => ({
+        hooks: {
+          SubagentStop: [group([sb.hook('substop', { stderr: 'sub not done', exit: 2 })])],
+          Stop: [group([sb.hook('stop')])],
+        },
+      }),
+      script: r.script,
+    });
+    expect(run.code).toBe(0);
+    expect(json.result).toBe('MAIN-DONE');
+    expect(sb.dumps('substop').map((s) => s.stop_hook_active)).toEqual([false, true, true, true, true, true, true, true]);
+    expect(r.of('sub')).toHaveLength(16);
+    expect(sb.dumps('stop').map((s) => s.stop_hook_active)).toEqual([false]);
+  });
+
   it('SubagentStart / SubagentStop matchers test agent_type; a SubagentStop JSON decision "block" also makes the subagent continue', async () => {
     const r = router({
       main: [call('Task', { description: 'r', prompt: 'P', subagent_type: 'reviewer' }), { text: 'MAIN-DONE' }],
