@@ -131,6 +131,8 @@ export interface RunOptions {
   /** Environment added to (or removed from, with undefined) the child's. */
   env?: Record<string, string | undefined>;
   timeoutMs?: number;
+  /** Run from this folder without --workdir (the project is found from there). */
+  fromFolder?: string;
 }
 
 const roots: string[] = [];
@@ -238,10 +240,11 @@ export class Sandbox {
       if (v === undefined) delete env[k];
       else env[k] = v;
     }
-    const args = [WAVE_BIN, '-p', prompt, '--workdir', this.workdir, '--output-format', format, ...(o.args ?? [])];
+    const where = o.fromFolder ? [] : ['--workdir', this.workdir];
+    const args = [WAVE_BIN, '-p', prompt, ...where, '--output-format', format, ...(o.args ?? [])];
     const started = performance.now();
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, args, { cwd: this.workdir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, args, { cwd: o.fromFolder ?? this.workdir, env, stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
@@ -262,6 +265,15 @@ export class Sandbox {
       });
     });
   }
+}
+
+/** Every file under a folder, recursively (what a run left in a private HOME, say). */
+export function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    return e.isDirectory() ? filesUnder(p) : e.isFile() ? [p] : [];
+  });
 }
 
 // --------------------------------------------------------------------------------- model server
@@ -417,6 +429,8 @@ export interface ScenarioOptions {
   sandbox?: Sandbox;
   /** Use this server instead of starting one (it is not closed). */
   server?: ModelServer;
+  /** Run from this folder of the sandbox's workdir (relative), without --workdir. */
+  fromFolder?: string;
 }
 
 export interface Scenario {
@@ -450,6 +464,7 @@ export async function scenario(o: ScenarioOptions): Promise<Scenario> {
       args: typeof o.args === 'function' ? o.args(sb) : (o.args ?? []),
       ...(o.env ? { env: o.env } : {}),
       ...(o.timeoutMs ? { timeoutMs: o.timeoutMs } : {}),
+      ...(o.fromFolder !== undefined ? { fromFolder: join(sb.workdir, o.fromFolder) } : {}),
     });
   } finally {
     if (!o.server) await s.close();

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import {
+  filesUnder,
   answer,
   cleanupSandboxes,
   ensureBuilt,
@@ -121,6 +122,28 @@ describe.concurrent.each(PROVIDERS)('UserPromptSubmit over %s', (provider) => {
     const saved = JSON.parse(readFileSync(json.transcript_path, 'utf8')) as { state: { messages: Message[] } };
     expect(saved.state.messages.filter((m) => m.role === 'user')).toHaveLength(0);
     expect(sb.dumps('ups')).toHaveLength(1);
+  });
+
+  it('a blocked prompt is neither echoed nor stored: the secret is in no output, no session file, no stream event', async () => {
+    const SECRET = 'AKIA-SECRET-4242-do-not-store';
+    for (const format of ['json', 'stream-json', 'text'] as const) {
+      const { sb, run } = await scenario({
+        provider,
+        format,
+        prompt: `deploy with key ${SECRET}`,
+        settings: (sb) => ({ hooks: { UserPromptSubmit: [group([sb.hook('ups', { stderr: 'the prompt holds a secret', exit: 2 })])] } }),
+        script: [{ text: 'must never be asked' }],
+      });
+      expect(run.code).toBe(0);
+      expect(run.stdout + run.stderr).toContain('the prompt holds a secret');
+      expect(run.stdout).not.toContain(SECRET);
+      expect(run.stderr).not.toContain(SECRET);
+      // The hook itself got the prompt; nothing Wave wrote keeps it.
+      expect(sb.dumps('ups')[0]!.prompt).toContain(SECRET);
+      const written = filesUnder(sb.home).map((f) => readFileSync(f, 'utf8'));
+      expect(written.length).toBeGreaterThan(0);
+      for (const text of written) expect(text).not.toContain(SECRET);
+    }
   });
 
   it('another exit code: stderr shown to the user, stdout ignored, the prompt goes on to the model [seed 13.1, 13.2]', async () => {

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { HookManager, assertValidProgrammaticHooks, type FireResult } from '../hooks/manager.js';
 import type { EventInput, HookEventName } from '../hooks/events.js';
 import type { TurnBudget } from '../hooks/budget.js';
-import type { HookRunRecord, PermissionMode } from '../hooks/types.js';
+import type { ConfiguredHook, HookRunRecord, PermissionMode } from '../hooks/types.js';
 import type { ModelClient } from '../models/types.js';
 import { settingsPaths, type SettingsPaths } from '../settings/paths.js';
 import { findInstructionFiles, type InstructionFile } from './instructions.js';
@@ -68,6 +68,10 @@ export class Agent implements LoopHost {
       ...(opts.trustProject !== undefined ? { trustProject: opts.trustProject } : {}),
       ...(opts.env ? { baseEnv: opts.env } : {}),
       onAsyncRun: (run) => this.recordRun(run),
+      onConfigChange: (changes) => {
+        for (const c of changes) if (c.refused) this.notice(hookWords.configRefused(c.path, c.refused));
+        this.opts.onConfigChange?.(changes);
+      },
     });
     this.work = new SessionWork(() => this.wake());
     this.tools = new ToolRegistry();
@@ -151,13 +155,32 @@ export class Agent implements LoopHost {
     for (const f of this.instructionFiles) {
       showUserParts(this, (await this.fire('InstructionsLoaded', { file_path: f.path, load_reason: 'session_start' })).decision);
     }
-    const r = await this.fire('SessionStart', { source, model: this.opts.model?.model ?? '' });
+    await this.sessionStart(source);
+  }
+
+  /** Fires SessionStart (only the hooks `only` accepts, when given); its context becomes a hidden user message. */
+  private async sessionStart(source: 'startup' | 'resume' | 'clear' | 'compact', only?: (h: ConfiguredHook) => boolean): Promise<void> {
+    const r = await this.hookManager.fire('SessionStart', { source, model: this.opts.model?.model ?? '' }, { ...this.context(), ...(only ? { only } : {}) });
     showUserParts(this, r.decision);
-    const blocks: Block[] = [];
-    if (r.decision.additionalContext) blocks.push(hookText('SessionStart', hookWords.context('SessionStart', `SessionStart:${source}`, r.decision.additionalContext)));
-    if (blocks.length) this.push(newMessage('user', blocks, true));
+    if (r.decision.additionalContext) {
+      this.push(newMessage('user', [hookText('SessionStart', hookWords.context('SessionStart', `SessionStart:${source}`, r.decision.additionalContext))], true));
+    }
     this.flushPending();
     this.save();
+  }
+
+  /**
+   * The user trusted the workspace in a session that already started: the project's hooks run from
+   * now on, and its SessionStart hooks run now (source `startup`), as they would have at the start.
+   */
+  async trustGranted(): Promise<void> {
+    this.hookManager.config.sources(); // recomposed with the new trust decision
+    await this.sessionStart('startup', (h) => h.source === 'project' || h.source === 'projectLocal');
+  }
+
+  /** Looks for settings files changed on disk (ConfigChange fires; what runs does not change). */
+  checkConfig(): Promise<void> {
+    return this.hookManager.observeConfig(this.context());
   }
 
   systemPrompt(): string {

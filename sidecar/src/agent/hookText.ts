@@ -19,8 +19,9 @@ export const hookWords = {
   context(event: string, label: string, text: string): string {
     return `${label || event} hook additional context: ${text}`;
   },
-  promptBlocked(d: HookDecision, prompt: string): string {
-    return `UserPromptSubmit operation blocked by hook:\n${d.blocks.map(item).join('\n')}\n\nOriginal prompt: ${prompt}`;
+  /** Never echoes the prompt: it may hold the secret the hook caught (docs/hooks.md, UserPromptSubmit). */
+  promptBlocked(d: HookDecision): string {
+    return `UserPromptSubmit operation blocked by hook:\n${d.blocks.map(item).join('\n')}`;
   },
   /** What a blocked Stop or SubagentStop sends back to the model. */
   stopFeedback(d: HookDecision): string {
@@ -32,6 +33,9 @@ export const hookWords = {
   },
   stopped(event: string, reason: string | null): string {
     return `${event} hook stopped the agent${reason ? `: ${reason}` : '.'}`;
+  },
+  configRefused(path: string, reason: string): string {
+    return `A ConfigChange hook refused the change to ${path}, so it is not offered for apply: ${reason}`;
   },
   permissionDenied(tool: string, why: string): string {
     return `Permission to use ${tool} was denied: ${why}`;

@@ -1,4 +1,5 @@
 // What Agent.create takes, and what an agent tells the outside world (events, approvals).
+import type { ConfigChangeNotice } from '../hooks/manager.js';
 import type { HookRunRecord, PermissionMode } from '../hooks/types.js';
 import type { ModelClient } from '../models/types.js';
 import type { Message } from './messages.js';
@@ -47,4 +48,6 @@ export interface AgentOptions {
   stopBlockCap?: number;
   /** A client for another model name (subagent definitions may name one). */
   modelFor?: (name: string) => ModelClient;
+  /** Settings files changed on disk during the session (ConfigChange ran; nothing runs differently until applied). */
+  onConfigChange?: (changes: ConfigChangeNotice[]) => void;
 }

@@ -22,7 +22,10 @@ export function mergeRules(files: PermissionRules, extra: Partial<PermissionRule
   };
 }
 
-export type Verdict = { behavior: 'allow'; why: string } | { behavior: 'deny'; why: string } | { behavior: 'ask'; why: string };
+/** Who asks for an approval: a PreToolUse hook, an `ask` rule of the settings, or the permission mode. */
+export type AskedBy = { by: 'hook' } | { by: 'rule'; rule: string } | { by: 'mode' };
+
+export type Verdict = { behavior: 'allow'; why: string } | { behavior: 'deny'; why: string } | ({ behavior: 'ask'; why: string } & AskedBy);
 
 interface ParsedRule {
   tool: string;
@@ -82,9 +85,9 @@ export function decidePermission(q: PermissionQuery): Verdict {
   const match = (list: string[]) => list.find((r) => ruleMatches(r, q.toolName, q.access, q.content, q.workdir));
   const deny = match(q.rules.deny);
   if (deny) return { behavior: 'deny', why: `denied by the rule "${deny}" in settings` };
-  if (q.hookDecision === 'ask') return { behavior: 'ask', why: q.hookReason || 'a PreToolUse hook asked for confirmation' };
+  if (q.hookDecision === 'ask') return { behavior: 'ask', by: 'hook', why: q.hookReason || 'a PreToolUse hook asked for confirmation' };
   const ask = match(q.rules.ask);
-  if (ask) return { behavior: 'ask', why: `the rule "${ask}" in settings asks for confirmation` };
+  if (ask) return { behavior: 'ask', by: 'rule', rule: ask, why: `the rule "${ask}" in settings asks for confirmation` };
   if (q.hookDecision === 'allow') return { behavior: 'allow', why: 'allowed by a PreToolUse hook' };
   const allow = match(q.rules.allow);
   if (allow) return { behavior: 'allow', why: `allowed by the rule "${allow}" in settings` };
@@ -96,16 +99,31 @@ export function decidePermission(q: PermissionQuery): Verdict {
         ? { behavior: 'allow', why: 'read-only tool in plan mode' }
         : { behavior: 'deny', why: `plan mode allows read-only tools only; ${q.toolName} is not one` };
     case 'acceptEdits':
-      return q.access === 'execute' ? { behavior: 'ask', why: `${q.toolName} needs approval` } : { behavior: 'allow', why: 'acceptEdits mode' };
+      return q.access === 'execute' ? { behavior: 'ask', by: 'mode', why: `${q.toolName} needs approval` } : { behavior: 'allow', why: 'acceptEdits mode' };
     default:
       return q.access === 'read' || q.access === 'other'
         ? { behavior: 'allow', why: 'read-only tool' }
-        : { behavior: 'ask', why: `${q.toolName} needs approval` };
+        : { behavior: 'ask', by: 'mode', why: `${q.toolName} needs approval` };
   }
 }
 
-/** The text a headless run gives the model when nobody can be asked. */
-export function headlessDenial(toolName: string, content: string | undefined, hookReason: string | null = null): string {
-  const example = toolName === 'Bash' && content ? `Bash(${content.split(/\s+/).slice(0, 2).join(' ')}:*)` : toolName;
-  return `Permission to use ${toolName} was not granted${hookReason ? ` (a hook asked for confirmation: ${hookReason})` : ''}: this run has no one to ask. Allow it with --permission-mode acceptEdits or bypassPermissions, or a "permissions": { "allow": ["${example}"] } rule in .wave/settings.json.`;
+/** The allow rule that would let this call run without asking. */
+function allowRule(toolName: string, content: string | undefined): string {
+  return toolName === 'Bash' && content ? `Bash(${content.split(/\s+/).slice(0, 2).join(' ')}:*)` : toolName;
+}
+
+/**
+ * The text a headless run gives the model when nobody can be asked, built from the real reason: a
+ * hook that asked, an `ask` rule, or the mode (then only the modes that would allow it are named).
+ */
+export function headlessDenial(toolName: string, content: string | undefined, verdict: Extract<Verdict, { behavior: 'ask' }>, mode: PermissionMode, access: ToolAccess): string {
+  const base = `Permission to use ${toolName} was not granted: this run has no one to ask.`;
+  if (verdict.by === 'hook') {
+    return `${base} A PreToolUse hook asked for confirmation (${verdict.why}), and headless runs deny what a hook asks about; no permission mode or rule changes that.`;
+  }
+  if (verdict.by === 'rule') return `${base} The rule "${verdict.rule}" in the settings' "permissions.ask" asks for confirmation before ${toolName} runs.`;
+  const rule = `a "permissions": { "allow": ["${allowRule(toolName, content)}"] } rule in .wave/settings.json`;
+  const modes = access === 'execute' ? ['bypassPermissions'] : ['acceptEdits', 'bypassPermissions'];
+  const others = modes.filter((m) => m !== mode);
+  return `${base} Allow it with ${others.length ? `--permission-mode ${others.join(' or ')}, or ` : ''}${rule}.`;
 }

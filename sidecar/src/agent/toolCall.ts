@@ -91,7 +91,7 @@ export async function runToolCall(agent: LoopHost, call: ModelToolCall, block: T
       if (reply.behavior === 'deny') denied = hookWords.permissionDenied(call.name, reply.message ?? 'the user said no');
       else if (reply.updatedInput) [input, rewritten] = [reply.updatedInput, true];
     } else {
-      denied = headlessDenial(call.name, tool.ruleContent?.(parsed.data as never), pre.decision.permissionDecision === 'ask' ? verdict.why : null);
+      denied = headlessDenial(call.name, tool.ruleContent?.(parsed.data as never), verdict, agent.permissionMode, tool.access);
     }
   }
   if (denied) {

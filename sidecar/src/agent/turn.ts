@@ -17,7 +17,7 @@ export async function runTurn(agent: Agent, prompt: string): Promise<TurnResult>
   const ups = await agent.fire('UserPromptSubmit', { prompt });
   if (ups.decision.blocked) {
     agent.beginAssistant();
-    agent.notice(hookWords.promptBlocked(ups.decision, prompt));
+    agent.notice(hookWords.promptBlocked(ups.decision));
     return { result: '', blocked: true };
   }
   agent.push(newMessage('user', [{ type: 'text', content: prompt, source: 'user' }]));

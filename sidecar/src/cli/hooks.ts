@@ -1,12 +1,12 @@
 // `wave hooks list|validate|test`: inspect the configured hooks and try them without a model.
 import { parseArgs } from 'node:util';
-import { resolve } from 'node:path';
 import { HookManager } from '../hooks/manager.js';
 import { EVENT_NAMES } from '../hooks/events.js';
-import { lintHooks } from '../hooks/lint.js';
-import type { ConfigProblem, ConfiguredHook } from '../hooks/types.js';
+import { formatProblem, unreadSummary } from '../hooks/problems.js';
+import type { ConfiguredHook } from '../hooks/types.js';
 import { makeStyle } from './style.js';
 import { hooksTestCommand } from './hooksTest.js';
+import { resolveWorkdir } from './workdir.js';
 
 const USAGE = `usage:
   wave hooks list     [--workdir DIR] [--json]
@@ -39,9 +39,11 @@ export async function hooksCommand(argv: string[]): Promise<number> {
   }
 }
 
-export function managerFor(workdir: string | undefined): HookManager {
+/** The manager of the command's project (`--workdir`, else the project found from here), and the note saying which. */
+export function managerFor(workdir: string | undefined): HookManager & { note: string | null } {
+  const { dir, note } = resolveWorkdir(workdir);
   // Like `claude -p`, the command line treats its workdir as trusted.
-  return new HookManager({ workdir: resolve(workdir ?? process.cwd()), trustProject: true });
+  return Object.assign(new HookManager({ workdir: dir, trustProject: true }), { note });
 }
 
 const SOURCE_LABEL: Record<ConfiguredHook['source'], string> = {
@@ -65,11 +67,14 @@ function listCommand(argv: string[]): number {
   const st = makeStyle(process.stdout);
   const out: string[] = [];
   out.push(`${st.bold('Hooks')} for ${manager.workdir}`);
+  if (manager.note) out.push(st.dim(`(${manager.note})`));
   for (const f of s.files.filter((f) => f.source !== 'plugin')) {
     const state = !f.exists ? st.dim('(none)') : f.parseError ? st.red(`(not valid JSON, line ${f.parseError.line})`) : '';
     out.push(st.dim(`  ${SOURCE_LABEL[f.source].padEnd(16)}${f.path} ${state}`));
   }
-  if (s.disableAllHooks) out.push(st.yellow('\n"disableAllHooks": true — no hook runs.'));
+  const unread = unreadSummary(s.files, s.problems);
+  if (unread) out.push(st.red(`\n${unread}`));
+  if (s.disableAllHooks) out.push(st.yellow(`\n"disableAllHooks": true in ${s.disabledBy} — no hook runs.`));
   if (!s.hooks.length) out.push(`\nNo hooks configured. Add one under "hooks" in ${s.paths.user} or ${s.paths.project}.`);
   for (const event of EVENT_NAMES) {
     const hooks = s.hooks.filter((h) => h.event === event);
@@ -92,18 +97,12 @@ function listCommand(argv: string[]): number {
   return 0;
 }
 
-export function formatProblem(p: ConfigProblem): string {
-  const where = p.line ? `${p.file}:${p.line}${p.column ? `:${p.column}` : ''}` : p.file;
-  return `${where}: ${p.severity}: ${p.path ? `${p.path}: ` : ''}${p.message}`;
-}
 
 function validateCommand(argv: string[]): number {
   const { values } = parseArgs({ args: argv, options: { workdir: { type: 'string' }, json: { type: 'boolean' } } });
   const manager = managerFor(values.workdir);
   const s = manager.snapshot();
-  const seen = new Set<string>();
-  const lint = lintHooks(s.hooks).filter((p) => !seen.has(p.file + p.path) && seen.add(p.file + p.path));
-  const problems = [...s.problems, ...lint];
+  const problems = s.problems;
   const errors = problems.filter((p) => p.severity === 'error');
   if (values.json) {
     process.stdout.write(`${JSON.stringify({ ok: errors.length === 0, hooks: s.hooks.length, problems }, null, 2)}\n`);

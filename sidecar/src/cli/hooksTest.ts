@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeDecision } from '../hooks/describe.js';
+import { unreadSummary } from '../hooks/problems.js';
 import { EVENT_NAMES, eventSpec, isHookEvent, type EventInput, type HookEventName } from '../hooks/events.js';
 import type { FireContext } from '../hooks/manager.js';
 import type { HookRunRecord } from '../hooks/types.js';
@@ -84,12 +85,15 @@ export async function hooksTestCommand(argv: string[]): Promise<number> {
   const field = spec.matcherField;
   out.push(`${st.bold(st.cyan(event))}${field ? `  ${field}=${String(input[field])}` : ''}  ${st.dim(`(${spec.when})`)}`);
   out.push(st.dim(`stdin: ${JSON.stringify(payload)}`));
+  if (manager.note) out.push(st.dim(`(${manager.note})`));
+  const loaded = manager.snapshot();
+  const unread = unreadSummary(loaded.files, loaded.problems);
+  if (unread) out.push(st.red(`\n${unread}`));
   if (!runs.length) {
-    const snapshot = manager.snapshot();
-    const configured = snapshot.hooks.filter((h) => h.event === event);
+    const configured = loaded.hooks.filter((h) => h.event === event);
     out.push(
-      snapshot.disableAllHooks
-        ? `\n"disableAllHooks": true is set in the settings: no hook runs.`
+      loaded.disableAllHooks
+        ? `\n"disableAllHooks": true is set in ${loaded.disabledBy}: no hook runs.`
         : configured.length && field
         ? `\nNo ${event} hook matches ${field}=${String(input[field ?? ''])}. Configured matchers: ${configured.map((h) => JSON.stringify(h.matcher ?? '*')).join(', ')}`
         : `\nNo ${event} hooks are configured (see \`wave hooks list\`).`,

@@ -6,7 +6,10 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Agent, type AgentEvent } from '../agent/agent.js';
 import { lastAnswer } from '../agent/messages.js';
-import { loadSources } from '../hooks/sources.js';
+import { loadSources } from '../hooks/compose.js';
+import { formatProblem } from '../hooks/problems.js';
+import type { ConfigProblem } from '../hooks/types.js';
+import { resolveWorkdir } from './workdir.js';
 import { SettingsSchema } from '../hooks/schema.js';
 import { PERMISSION_MODES, type PermissionMode } from '../hooks/types.js';
 import { createModelClient, modelConfigFrom } from '../models/config.js';
@@ -70,16 +73,26 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
   if (mode !== undefined && !PERMISSION_MODES.includes(mode as PermissionMode)) {
     throw new UsageError(`--permission-mode must be one of ${PERMISSION_MODES.join(', ')}, not "${mode}"`);
   }
-  const workdir = resolve(values.workdir ?? process.cwd());
+  const { dir: workdir, note } = resolveWorkdir(values.workdir);
   if (!existsSync(workdir) || !statSync(workdir).isDirectory()) throw new UsageError(`--workdir: no such folder ${workdir}`);
   const flag = readFlagSettings(values.settings);
 
+  const streamLine = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`);
+  if (note) process.stderr.write(`wave: ${note}\n`);
   const files = loadSources({ workdir, homeDir: homedir(), trustProject: true });
+  reportProblems(files.problems, format === 'stream-json' ? streamLine : null);
   const config = modelConfigFrom(process.env, { ...files.other, ...flag });
   if (!config.ok) throw new Error(config.error);
 
-  const streamLine = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`);
+  const told = new Set<string>();
   const agent = await Agent.create({
+    // Like `claude -p`, the run keeps its start-up snapshot (docs/hooks.md, "Changes during a session").
+    onConfigChange: (changes) => {
+      for (const c of changes.filter((c) => !told.has(c.path))) {
+        told.add(c.path);
+        process.stderr.write(`wave: ${c.path} changed during this run; this run keeps the hooks it started with, the change applies from the next run\n`);
+      }
+    },
     workdir,
     model: createModelClient(config.config),
     modelFor: (name) => createModelClient({ ...config.config, model: name }),
@@ -112,6 +125,17 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
     if (result) process.stdout.write(`${result}\n`);
   }
   return turn.error ? 1 : 0;
+}
+
+/**
+ * Every problem of the settings, loudly: one stderr line each (a guard that does not run must never
+ * go unnoticed), and a `settings_error` event each in stream-json.
+ */
+function reportProblems(problems: readonly ConfigProblem[], stream: ((o: unknown) => void) | null): void {
+  for (const p of problems) {
+    process.stderr.write(`wave: ${formatProblem(p)}\n`);
+    stream?.({ type: 'settings_error', ...p });
+  }
 }
 
 function turnFlags(turn: Awaited<ReturnType<Agent['sendMessage']>>) {

@@ -20,7 +20,36 @@ export interface HookOrigin {
 export interface HooksReadResult {
   hooks: ConfiguredHook[];
   problems: ConfigProblem[];
+  /** Handlers that were written but will not run (their entry was rejected). */
+  rejected: number;
 }
+
+/** Edit distance of two short strings (event names), case-insensitive. */
+function distance(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= y.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[y.length]!;
+}
+
+/** The real event a misspelt name was meant to be (`PretoolUse` → PreToolUse), or null. */
+export function nearMissEvent(name: string): string | null {
+  if (name.length > 40) return null;
+  let best: { event: string; d: number } | null = null;
+  for (const event of EVENT_NAMES) {
+    const d = distance(name, event);
+    if (d <= 2 && (!best || d < best.d)) best = { event, d };
+  }
+  return best?.event ?? null;
+}
+
+const handlerCount = (groups: unknown): number =>
+  Array.isArray(groups) ? groups.reduce((n: number, g: unknown) => n + (isObject(g) && Array.isArray(g.hooks) ? g.hooks.length : 0), 0) : 0;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -46,15 +75,20 @@ export function readHooksConfig(raw: unknown, origin: HookOrigin): HooksReadResu
     });
   };
 
-  if (raw === undefined) return { hooks, problems };
+  let rejected = 0;
+  if (raw === undefined) return { hooks, problems, rejected };
   if (!isObject(raw)) {
     problem('error', [], 'hooks must be an object whose keys are event names');
-    return { hooks, problems };
+    return { hooks, problems, rejected };
   }
 
   for (const [event, groups] of Object.entries(raw)) {
     if (!isHookEvent(event)) {
-      problem('warning', [event], `unknown event "${event}" is ignored (known events: ${EVENT_NAMES.join(', ')})`);
+      const meant = nearMissEvent(event);
+      if (meant) {
+        rejected += handlerCount(groups);
+        problem('error', [event], `unknown event "${event}": did you mean ${meant}? Its hooks do not run until the name is fixed`);
+      } else problem('warning', [event], `unknown event "${event}" is ignored (known events: ${EVENT_NAMES.join(', ')})`);
       continue;
     }
     if (!Array.isArray(groups)) {
@@ -70,6 +104,7 @@ export function readHooksConfig(raw: unknown, origin: HookOrigin): HooksReadResu
       let matcher: string | undefined;
       if (group.matcher !== undefined) {
         if (typeof group.matcher !== 'string') {
+          rejected += handlerCount([group]);
           problem('error', [event, g, 'matcher'], 'matcher must be a string; this group is skipped');
           return;
         }
@@ -93,6 +128,7 @@ export function readHooksConfig(raw: unknown, origin: HookOrigin): HooksReadResu
         }
         const parsed = HandlerSchema.safeParse(entry);
         if (!parsed.success) {
+          rejected++;
           for (const issue of parsed.error.issues) problem('error', [...at, ...issuePath(issue)], issueMessage(issue, entry));
           return;
         }
@@ -118,7 +154,7 @@ export function readHooksConfig(raw: unknown, origin: HookOrigin): HooksReadResu
       });
     });
   }
-  return { hooks, problems };
+  return { hooks, problems, rejected };
 }
 
 function issuePath(issue: z.core.$ZodIssue): JsonPath {

@@ -10,6 +10,7 @@ export type BlockEffect =
   | 'denyPermission' // the permission is denied; the reason goes to the user, the model gets a plain denial
   | 'feedbackToModel' // the tool already ran; the reason reaches the model after the tool result
   | 'keepGoing' // the agent (or subagent) does not stop; the reason reaches it as a user message
+  | 'refuseChange' // a settings change is not offered for apply; the reason goes to the user
   | 'userOnly' // nothing is blocked; stderr is shown to the user only
   | 'dropped' // nothing is blocked; stderr is silently dropped
   | 'logged'; // nothing is blocked; the run is only recorded
@@ -42,6 +43,7 @@ export interface EventSpec<I extends object = Record<string, unknown>> {
 }
 
 import { TOOL_NAMES } from '../agent/tools/names.js';
+import { CONFIG_SOURCES, type ConfigSourceName } from './types.js';
 
 // ----- event inputs ---------------------------------------------------------------------------
 
@@ -287,6 +289,16 @@ export const EVENTS = {
     plainStdout: 'ignored',
     accepts: [],
   }),
+  ConfigChange: define<{ source: ConfigSourceName; file_path: string }>({
+    when: 'a settings file changed during the session (the session keeps running its snapshot until the change is applied)',
+    matcherField: 'source',
+    matcherValues: CONFIG_SOURCES,
+    payload: (i) => ({ source: i.source, file_path: i.file_path }),
+    sample: { source: 'project_settings', file_path: '/project/.wave/settings.json' },
+    onBlock: 'refuseChange',
+    plainStdout: 'ignored',
+    accepts: [],
+  }),
   SessionEnd: define<{ reason: 'clear' | 'resume' | 'exit' | 'other' }>({
     when: 'the session ends (reason: clear, resume, exit, other)',
     payload: (i) => ({ reason: i.reason }),
@@ -312,5 +324,5 @@ export function eventSpec(name: HookEventName): EventSpec<Record<string, unknown
 
 /** Effects that stop or redirect what the agent was doing. */
 export function canBlock(spec: EventSpec<never> | EventSpec<Record<string, unknown>>): boolean {
-  return ['blockTool', 'blockPrompt', 'denyPermission', 'feedbackToModel', 'keepGoing'].includes(spec.onBlock);
+  return ['blockTool', 'blockPrompt', 'denyPermission', 'feedbackToModel', 'keepGoing', 'refuseChange'].includes(spec.onBlock);
 }

@@ -1,17 +1,20 @@
-// The hook manager: the engine's API for the agent. It keeps the sources fresh (a settings change
-// applies to the next event, no restart), picks the hooks that match an event, runs them in order
-// (async ones in the background), and combines their answers into one decision plus run records.
+// The hook manager: the engine's API for the agent. It runs hooks from the session's snapshot of
+// the configuration (sessionConfig.ts: a change on disk is reviewed, never applied by itself), notices
+// changed settings files before each event (and fires ConfigChange for them), picks the hooks that
+// match an event, runs them in order (async ones in the background), and combines their answers into
+// one decision plus run records.
 import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import { interpretRun, combine, type RunEffect } from './answers.js';
 import { TurnBudget } from './budget.js';
 import { eventSpec, type EventInput, type HookEventName } from './events.js';
+import type { LoadedSources } from './compose.js';
 import { readHooksConfig } from './config.js';
 import { compileMatcher, type CompiledMatcher } from './matcher.js';
 import { runHookProcess, type ProcessRunner } from './runner.js';
-import { loadSources, sourcesFingerprint, type LoadedSources } from './sources.js';
+import { SessionConfig, type ObservedFile } from './sessionConfig.js';
+import { configSourceOf } from './snapshot.js';
 import type { ConfiguredHook, HookDecision, HookRunRecord, PermissionMode, ProcessResult } from './types.js';
-import { settingsPaths, type SettingsPaths } from '../settings/paths.js';
 
 export const DEFAULT_HOOK_TIMEOUT_SECONDS = 600;
 
@@ -29,6 +32,14 @@ export interface FireContext {
   beforeRun?: () => void | Promise<void>;
   /** Every run record as soon as it exists (sync runs; async runs also go to onAsyncRun). */
   onRun?: (record: HookRunRecord) => void;
+  /** Runs only the hooks this accepts (the project's SessionStart hooks once trust is granted). */
+  only?: (hook: ConfiguredHook) => boolean;
+}
+
+/** A settings file changed on disk during the session, and what its ConfigChange hooks said. */
+export interface ConfigChangeNotice extends ObservedFile {
+  /** A ConfigChange hook refused the change (exit 2 / decision block): why. It is not offered for apply. */
+  refused: string | null;
 }
 
 /** One hook process to start, with everything its environment and stdin are made of. */
@@ -60,6 +71,8 @@ export interface HookManagerOptions {
   platform?: NodeJS.Platform;
   /** Called when an async hook finishes. */
   onAsyncRun?: (record: HookRunRecord) => void;
+  /** Called when settings files changed during the session (after their ConfigChange hooks ran). */
+  onConfigChange?: (changes: ConfigChangeNotice[], runs: HookRunRecord[]) => void;
   killGraceMs?: number;
   exitGraceMs?: number;
 }
@@ -79,14 +92,14 @@ function eventHooks(sources: LoadedSources, event: HookEventName): ConfiguredHoo
 }
 
 export class HookManager {
-  private sources: LoadedSources | null = null;
-  private fingerprint = '';
-  /** The settings files' paths: workdir and homeDir never change, so computed once. */
-  private readonly paths: SettingsPaths;
-  /** Compiled matchers of the current sources, by matcher text (cleared when the sources reload). */
+  /** The session's configuration: the snapshot hooks run from, the disk, the review between them. */
+  readonly config: SessionConfig;
+  /** Compiled matchers by matcher text (matchers are pure, so they never go stale). */
   private readonly matchers = new Map<string, CompiledMatcher>();
   private readonly pending = new Set<Promise<void>>();
   private readonly runProcess: ProcessRunner;
+  /** One look at the settings files at a time (ConfigChange fires once per change). */
+  private observing: Promise<void> = Promise.resolve();
   readonly workdir: string;
   readonly homeDir: string;
 
@@ -94,7 +107,8 @@ export class HookManager {
     this.workdir = opts.workdir;
     this.homeDir = opts.homeDir ?? homedir();
     this.runProcess = opts.runProcess ?? runHookProcess;
-    this.paths = settingsPaths(this.workdir, this.homeDir);
+    // The snapshot is taken now, when the session starts.
+    this.config = new SessionConfig({ workdir: this.workdir, homeDir: this.homeDir, programmatic: opts.hooks, trust: () => this.trusted() });
   }
 
   private trusted(): boolean {
@@ -102,20 +116,33 @@ export class HookManager {
     return typeof t === 'function' ? t() : t;
   }
 
-  /** The current sources, reloaded when any settings file changed since the last look. */
+  /** What hooks run from: the session's snapshot (composed with the current trust decision). */
   snapshot(): LoadedSources {
-    const fp = `${this.trusted()}|${sourcesFingerprint(this.paths)}`;
-    if (!this.sources || fp !== this.fingerprint) {
-      this.sources = loadSources({ workdir: this.workdir, homeDir: this.homeDir, programmatic: this.opts.hooks, trustProject: this.trusted() });
-      this.fingerprint = fp;
-      this.matchers.clear();
-    }
-    return this.sources;
+    return this.config.sources();
   }
 
-  /** Forces a reload on the next look (e.g. after the trust decision changed). */
-  reload(): void {
-    this.sources = null;
+  /**
+   * Looks for settings files changed on disk since the last look; fires ConfigChange for each
+   * (a hook that blocks keeps the change from being offered) and reports them (onConfigChange).
+   * Nothing changes what runs: only `config.apply()` does.
+   */
+  observeConfig(ctx: FireContext): Promise<void> {
+    const look = this.observing.then(async () => {
+      const files = this.config.observe();
+      if (!files.length) return;
+      const notices: ConfigChangeNotice[] = [];
+      const runs: HookRunRecord[] = [];
+      for (const f of files) {
+        const r = await this.fireNow('ConfigChange', { source: configSourceOf(f.source), file_path: f.path }, ctx);
+        runs.push(...r.runs);
+        if (r.decision.blocked) this.config.refuse(f.path);
+        notices.push({ ...f, refused: r.decision.blocked ? r.decision.reason : null });
+      }
+      this.opts.onConfigChange?.(notices, runs);
+    });
+    // The chain goes on after a failed look (its caller got the error); the next event looks again.
+    this.observing = look.catch(() => undefined);
+    return look;
   }
 
   /** Hooks that would run for an event, in run order (empty when all hooks are disabled). */
@@ -146,15 +173,22 @@ export class HookManager {
     };
   }
 
-  /** Runs every matching hook of an event and returns the combined decision and the run records. */
+  /**
+   * Runs every matching hook of an event and returns the combined decision and the run records.
+   * Settings files changed since the last event are noticed first (ConfigChange).
+   */
   async fire<E extends HookEventName>(event: E, input: EventInput<E>, ctx: FireContext): Promise<FireResult> {
+    await this.observeConfig(ctx);
+    return this.fireNow(event, input, ctx);
+  }
+
+  private async fireNow<E extends HookEventName>(event: E, input: EventInput<E>, ctx: FireContext): Promise<FireResult> {
     const spec = eventSpec(event);
     const sources = this.snapshot();
     const field = spec.matcherField;
     let current = input as Record<string, unknown>;
     const value = field ? String(current[field] ?? '') : '';
-    // One freshness check per event: `sources` above is what this event runs with.
-    const hooks = eventHooks(sources, event).filter((h) => !field || this.matcher(h.matcher).test(value));
+    const hooks = eventHooks(sources, event).filter((h) => (!field || this.matcher(h.matcher).test(value)) && (!ctx.only || ctx.only(h)));
     const effects: RunEffect[] = [];
     const runs: HookRunRecord[] = [];
     let skipped = 0;

@@ -1,15 +1,18 @@
-// Loads hooks from every source (SPEC 1.1) and concatenates them in run order: programmatic,
-// plugins, user, project, project local. Also collects what hooks need from the settings files
-// (env, disableAllHooks, the turn budget) and every problem found on the way.
-import { readdirSync, statSync, type Stats } from 'node:fs';
-import { join } from 'node:path';
+// Reads every settings source (docs/hooks.md, "Where hooks are configured"), one file at a time:
+// plugins, user, project, project local. Each file becomes a FileSettings — what that file alone
+// contributes (hooks, env, permissions, switches, problems) plus a stamp that changes with its
+// bytes — so a session can keep a snapshot per file and compare it with the disk (snapshot.ts).
+// compose.ts turns a list of them into the sources hooks run from. The same real file is never
+// read twice (a workdir equal to the home folder would otherwise run user hooks twice).
+import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { readHooksConfig, type HookOrigin } from './config.js';
+import { checkGuards } from './guards.js';
 import { PluginHooksFileSchema, SettingsSchema } from './schema.js';
 import type { ConfigProblem, ConfiguredHook, HookSource } from './types.js';
 import { formatJsonPath, readJsonFile, type JsonFile } from '../settings/jsonFile.js';
-import { settingsPaths, type SettingsPaths } from '../settings/paths.js';
-
-export const DEFAULT_TURN_BUDGET_SECONDS = 600;
+import type { SettingsPaths } from '../settings/paths.js';
+import { countHandlers } from './unreadable.js';
 
 export interface SourceFile {
   source: HookSource;
@@ -17,63 +20,87 @@ export interface SourceFile {
   exists: boolean;
   parseError: { line: number; column: number; message: string } | null;
   plugin?: { name: string; root: string; description?: string };
+  /** Handlers this file has that cannot run: the whole file when it is not valid JSON, else the rejected entries. */
+  unreadHooks: number;
 }
 
-export interface LoadedSources {
-  /** Hooks that run, in run order. */
+export interface PermissionLists {
+  allow: string[];
+  deny: string[];
+  ask: string[];
+}
+
+/** What one settings file contributes on its own. */
+export interface FileSettings {
+  file: SourceFile;
+  /** Changes whenever the file changes (mtime, size, inode); `-` when it does not exist. */
+  stamp: string;
   hooks: ConfiguredHook[];
-  /** Project hooks that do not run because the workspace is not trusted. */
-  untrustedHooks: ConfiguredHook[];
   problems: ConfigProblem[];
-  files: SourceFile[];
   env: Record<string, string>;
   disableAllHooks: boolean;
-  turnBudgetSeconds: number;
-  /** permissions.allow / deny / ask of every file, concatenated (project ones only when trusted). */
-  permissions: { allow: string[]; deny: string[]; ask: string[] };
-  /** Every other top-level key, later files overriding earlier ones (model settings and such). */
+  turnBudgetSeconds?: number;
+  permissions: PermissionLists;
+  /** Every other top-level key (model settings and such). */
   other: Record<string, unknown>;
-  paths: SettingsPaths;
 }
 
-export interface LoadOptions {
-  workdir: string;
-  homeDir: string;
-  /** The `hooks` option of Agent.create, same shape as a settings file's `hooks`. */
-  programmatic?: unknown;
-  /** Project-scope hooks run only in a trusted workspace (SPEC 1.4). */
-  trustProject: boolean;
-}
+/** The keys of a settings file that are not hooks, as compared by the review (snapshot.ts). */
+export const SETTINGS_KEYS_BESIDES_HOOKS = ['env', 'permissions', 'disableAllHooks', 'hookTurnBudgetSeconds'] as const;
 
-function fileProblem(file: JsonFile, message: string, line?: number, column?: number): ConfigProblem {
-  return { severity: 'error', file: file.path, path: '', ...(line ? { line, column } : {}), message };
-}
-
-function readSafely(path: string, problems: ConfigProblem[]): JsonFile | null {
+/** `mtime:size:inode` of a path, or `-` when it is missing (or unreachable). */
+export function stampOf(path: string): string {
+  let s: Stats | undefined;
   try {
-    return readJsonFile(path);
+    // `throwIfNoEntry: false`: a missing file (the usual case) is no ENOENT built and thrown.
+    s = statSync(path, { throwIfNoEntry: false });
+  } catch {
+    s = undefined; // not a directory on the way, no permission: treated as missing
+  }
+  return s ? `${s.mtimeMs}:${s.size}:${s.ino}` : '-';
+}
+
+function emptyFile(source: HookSource, path: string, stamp: string): FileSettings {
+  return {
+    file: { source, path, exists: false, parseError: null, unreadHooks: 0 },
+    stamp,
+    hooks: [],
+    problems: [],
+    env: {},
+    disableAllHooks: false,
+    permissions: { allow: [], deny: [], ask: [] },
+    other: {},
+  };
+}
+
+function fileProblem(path: string, message: string, line?: number, column?: number): ConfigProblem {
+  return { severity: 'error', file: path, path: '', ...(line ? { line, column } : {}), message };
+}
+
+/** Reads the file; a read error (not a missing file) is a problem of its own. */
+function readSafely(out: FileSettings): JsonFile | null {
+  try {
+    const file = readJsonFile(out.file.path);
+    out.file.exists = file.exists;
+    out.file.parseError = file.parseError;
+    return file;
   } catch (err) {
-    problems.push({ severity: 'error', file: path, path: '', message: `cannot read the file: ${(err as Error).message}` });
+    out.file.exists = true;
+    out.problems.push(fileProblem(out.file.path, `cannot read the file: ${(err as Error).message}`));
     return null;
   }
 }
 
-/** Reads one settings file: its hooks and the other keys hooks need. */
-function loadSettingsFile(source: HookSource, path: string, out: LoadedSources, hooksInto: ConfiguredHook[]): void {
-  const file = readSafely(path, out.problems);
-  out.files.push({ source, path, exists: file?.exists ?? true, parseError: file?.parseError ?? null });
-  if (!file || !file.exists) return;
-  if (file.parseError) {
-    const { line, column, message } = file.parseError;
-    out.problems.push(fileProblem(file, `not valid JSON: ${message} at line ${line}, column ${column}`, line, column));
-    return;
-  }
-  if (typeof file.value !== 'object' || file.value === null || Array.isArray(file.value)) {
-    out.problems.push(fileProblem(file, 'settings must be a JSON object'));
-    return;
-  }
-  const settings = file.value as Record<string, unknown>;
-  // Keys other than hooks: checked with the same schema; a bad key is reported and ignored alone.
+/** A file that is not valid JSON contributes nothing, and says how many hooks that leaves unread. */
+function unreadable(out: FileSettings, file: JsonFile): void {
+  const { line, column, message } = file.parseError!;
+  out.file.unreadHooks = countHandlers(file.text);
+  const lost = out.file.unreadHooks ? `; its ${out.file.unreadHooks} hook${out.file.unreadHooks === 1 ? '' : 's'} do not run` : '';
+  out.problems.push(fileProblem(file.path, `not valid JSON: ${message} at line ${line}, column ${column}${lost}`, line, column));
+}
+
+/** The keys other than hooks: checked with the same schema; a bad key is reported and ignored alone. */
+function readOtherKeys(out: FileSettings, file: JsonFile, settings: Record<string, unknown>): void {
   const rest = SettingsSchema.omit({ hooks: true }).safeParse({ ...settings, hooks: undefined });
   const badKeys = new Set<string>();
   if (!rest.success) {
@@ -84,22 +111,43 @@ function loadSettingsFile(source: HookSource, path: string, out: LoadedSources, 
       out.problems.push({ severity: 'error', file: file.path, path: formatJsonPath(path), ...(pos ?? {}), message: issue.message });
     }
   }
-  if (!badKeys.has('env') && settings.env) Object.assign(out.env, settings.env as Record<string, string>);
+  if (!badKeys.has('env') && settings.env) out.env = { ...(settings.env as Record<string, string>) };
   if (!badKeys.has('disableAllHooks') && settings.disableAllHooks === true) out.disableAllHooks = true;
-  if (!badKeys.has('hookTurnBudgetSeconds') && typeof settings.hookTurnBudgetSeconds === 'number') {
-    out.turnBudgetSeconds = settings.hookTurnBudgetSeconds;
-  }
+  if (!badKeys.has('hookTurnBudgetSeconds') && typeof settings.hookTurnBudgetSeconds === 'number') out.turnBudgetSeconds = settings.hookTurnBudgetSeconds;
   if (!badKeys.has('permissions') && settings.permissions) {
-    const p = settings.permissions as Partial<LoadedSources['permissions']>;
+    const p = settings.permissions as Partial<PermissionLists>;
     for (const k of ['allow', 'deny', 'ask'] as const) out.permissions[k].push(...(p[k] ?? []));
   }
-  for (const [k, v] of Object.entries(settings)) {
-    if (!['hooks', 'env', 'permissions', 'disableAllHooks', 'hookTurnBudgetSeconds', '$schema'].includes(k)) out.other[k] = v;
+  const skip = new Set<string>(['hooks', '$schema', ...SETTINGS_KEYS_BESIDES_HOOKS]);
+  for (const [k, v] of Object.entries(settings)) if (!skip.has(k)) out.other[k] = v;
+}
+
+/** The hooks of a parsed file, with their problems and the fail-open checks (guards.ts). */
+function readHooks(out: FileSettings, raw: unknown, origin: HookOrigin, workdir: string, adjust?: (h: ConfiguredHook) => void): void {
+  const read = readHooksConfig(raw, origin);
+  if (adjust) read.hooks.forEach(adjust);
+  out.hooks = read.hooks;
+  out.file.unreadHooks = read.rejected;
+  out.problems.push(...read.problems, ...checkGuards(read.hooks, { workdir }));
+}
+
+/** Reads one user / project / project local settings file. */
+export function readSettingsFile(source: HookSource, path: string, workdir: string): FileSettings {
+  const out = emptyFile(source, path, stampOf(path));
+  const file = readSafely(out);
+  if (!file || !file.exists) return out;
+  if (file.parseError) {
+    unreadable(out, file);
+    return out;
   }
-  const origin: HookOrigin = { source, file: path, basePath: ['hooks'], locate: file.locate };
-  const read = readHooksConfig(settings.hooks, origin);
-  hooksInto.push(...read.hooks);
-  out.problems.push(...read.problems);
+  if (typeof file.value !== 'object' || file.value === null || Array.isArray(file.value)) {
+    out.problems.push(fileProblem(path, 'settings must be a JSON object'));
+    return out;
+  }
+  const settings = file.value as Record<string, unknown>;
+  readOtherKeys(out, file, settings);
+  readHooks(out, settings.hooks, { source, file: path, basePath: ['hooks'], locate: file.locate }, workdir);
+  return out;
 }
 
 function substituteRoot(text: string, root: string): string {
@@ -117,100 +165,76 @@ function pluginNames(dir: string): string[] {
   }
 }
 
-function loadPlugins(paths: SettingsPaths, out: LoadedSources): void {
-  for (const name of pluginNames(paths.pluginsDir)) {
+/** Reads one plugin's `hooks/hooks.json`: `{ "description"?, "hooks": {...} }`, its root substituted. */
+export function readPluginFile(name: string, root: string, workdir: string): FileSettings {
+  const path = join(root, 'hooks', 'hooks.json');
+  const out = emptyFile('plugin', path, stampOf(path));
+  out.file.plugin = { name, root };
+  const file = readSafely(out);
+  if (!file || !file.exists) return out;
+  if (file.parseError) {
+    unreadable(out, file);
+    return out;
+  }
+  const shape = PluginHooksFileSchema.pick({ description: true }).safeParse(file.value);
+  if (shape.success && shape.data.description) out.file.plugin = { name, root, description: shape.data.description };
+  const value = file.value as Record<string, unknown> | undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || value.hooks === undefined) {
+    out.problems.push(fileProblem(path, 'a plugin hooks.json must be an object with a "hooks" key'));
+    return out;
+  }
+  readHooks(out, value.hooks, { source: 'plugin', file: path, basePath: ['hooks'], locate: file.locate, plugin: { name, root } }, workdir, (hook) => {
+    hook.handler.command = substituteRoot(hook.handler.command, root);
+    if (hook.handler.commandWindows) hook.handler.commandWindows = substituteRoot(hook.handler.commandWindows, root);
+  });
+  return out;
+}
+
+/** The files to read, in run order: each plugin, user, project, project local. */
+export function sourcePaths(paths: SettingsPaths): Array<{ source: HookSource; path: string; plugin?: { name: string; root: string } }> {
+  const plugins = pluginNames(paths.pluginsDir).map((name) => {
     const root = join(paths.pluginsDir, name);
-    const path = join(root, 'hooks', 'hooks.json');
-    const file = readSafely(path, out.problems);
-    if (!file || !file.exists) continue;
-    const plugin = { name, root };
-    const entry: SourceFile = { source: 'plugin', path, exists: true, parseError: file.parseError, plugin };
-    out.files.push(entry);
-    if (file.parseError) {
-      const { line, column, message } = file.parseError;
-      out.problems.push(fileProblem(file, `not valid JSON: ${message} at line ${line}, column ${column}`, line, column));
-      continue;
-    }
-    const shape = PluginHooksFileSchema.pick({ description: true }).safeParse(file.value);
-    if (shape.success && shape.data.description) entry.plugin = { ...plugin, description: shape.data.description };
-    const value = file.value as Record<string, unknown> | undefined;
-    if (typeof value !== 'object' || value === null || Array.isArray(value) || value.hooks === undefined) {
-      out.problems.push(fileProblem(file, 'a plugin hooks.json must be an object with a "hooks" key'));
-      continue;
-    }
-    const read = readHooksConfig(value.hooks, { source: 'plugin', file: path, basePath: ['hooks'], locate: file.locate, plugin });
-    for (const hook of read.hooks) {
-      hook.handler.command = substituteRoot(hook.handler.command, root);
-      if (hook.handler.commandWindows) hook.handler.commandWindows = substituteRoot(hook.handler.commandWindows, root);
-    }
-    out.hooks.push(...read.hooks);
-    out.problems.push(...read.problems);
+    return { source: 'plugin' as const, path: join(root, 'hooks', 'hooks.json'), plugin: { name, root } };
+  });
+  return [
+    ...plugins,
+    { source: 'user', path: paths.user },
+    { source: 'project', path: paths.project },
+    { source: 'projectLocal', path: paths.projectLocal },
+  ];
+}
+
+/** The real path of a file, or its resolved path when it does not exist. */
+function identity(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
   }
 }
 
-export function loadSources(opts: LoadOptions): LoadedSources {
-  const paths = settingsPaths(opts.workdir, opts.homeDir);
-  const out: LoadedSources = {
-    hooks: [],
-    untrustedHooks: [],
-    problems: [],
-    files: [],
-    env: {},
-    disableAllHooks: false,
-    turnBudgetSeconds: DEFAULT_TURN_BUDGET_SECONDS,
-    permissions: { allow: [], deny: [], ask: [] },
-    other: {},
-    paths,
-  };
-  if (opts.programmatic !== undefined) {
-    const read = readHooksConfig(opts.programmatic, { source: 'programmatic', file: null, basePath: ['hooks'] });
-    out.hooks.push(...read.hooks);
-    out.problems.push(...read.problems);
-  }
-  loadPlugins(paths, out);
-  loadSettingsFile('user', paths.user, out, out.hooks);
-  // Project env and hooks come from the repository: they apply only in a trusted workspace.
-  // An untrusted project may still restrict tools (deny/ask rules) but neither widen them nor
-  // switch off or starve the user's own hooks.
-  const userEnv = out.env;
-  const userAllow = [...out.permissions.allow];
-  const userOther = { ...out.other };
-  const userHookSwitches = { disableAllHooks: out.disableAllHooks, turnBudgetSeconds: out.turnBudgetSeconds };
-  if (!opts.trustProject) out.env = {}; // collects the project env, then dropped below
-  const projectHooks: ConfiguredHook[] = [];
-  loadSettingsFile('project', paths.project, out, projectHooks);
-  loadSettingsFile('projectLocal', paths.projectLocal, out, projectHooks);
-  if (opts.trustProject) out.hooks.push(...projectHooks);
-  else {
-    out.untrustedHooks = projectHooks;
-    out.env = userEnv;
-    out.permissions.allow = userAllow;
-    out.other = userOther;
-    Object.assign(out, userHookSwitches);
+/** Reads every source file in run order; a file that is another's real path is read only once. */
+export function readSourceFiles(paths: SettingsPaths, workdir: string): FileSettings[] {
+  const seen = new Set<string>();
+  const out: FileSettings[] = [];
+  for (const s of sourcePaths(paths)) {
+    const id = identity(s.path);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push(s.plugin ? readPluginFile(s.plugin.name, s.plugin.root, workdir) : readSettingsFile(s.source, s.path, workdir));
   }
   return out;
 }
 
-/** A cheap fingerprint of every file the sources depend on: changes when any of them changes. */
+/** The stamps of every source file (and of the plugins folder), cheap enough to check before each event. */
+export function diskStamps(paths: SettingsPaths): Map<string, string> {
+  const stamps = new Map<string, string>();
+  stamps.set(paths.pluginsDir, stampOf(paths.pluginsDir));
+  for (const s of sourcePaths(paths)) stamps.set(s.path, stampOf(s.path));
+  return stamps;
+}
+
+/** One string that changes when any source file changes. */
 export function sourcesFingerprint(paths: SettingsPaths): string {
-  const parts: string[] = [];
-  // `throwIfNoEntry: false`: a missing file (the usual case for project settings and plugins) is
-  // an undefined result, not an ENOENT error built and thrown on every event.
-  const stamp = (p: string): boolean => {
-    let s: Stats | undefined;
-    try {
-      s = statSync(p, { throwIfNoEntry: false });
-    } catch {
-      s = undefined; // not a directory on the way, no permission: treated as missing
-    }
-    parts.push(s ? `${p}:${s.mtimeMs}:${s.size}:${s.ino}` : `${p}:-`);
-    return s !== undefined;
-  };
-  stamp(paths.user);
-  stamp(paths.project);
-  stamp(paths.projectLocal);
-  if (stamp(paths.pluginsDir)) {
-    for (const name of pluginNames(paths.pluginsDir)) stamp(join(paths.pluginsDir, name, 'hooks', 'hooks.json'));
-  }
-  return parts.join('|');
+  return [...diskStamps(paths)].map(([p, s]) => `${p}:${s}`).join('|');
 }

@@ -7,6 +7,10 @@ export const PERMISSION_MODES: readonly PermissionMode[] = ['default', 'acceptEd
 export type HookSource = 'programmatic' | 'plugin' | 'user' | 'project' | 'projectLocal';
 export const SOURCE_ORDER: readonly HookSource[] = ['programmatic', 'plugin', 'user', 'project', 'projectLocal'];
 
+/** ConfigChange's `source`: which kind of settings file changed (Claude Code's names). */
+export type ConfigSourceName = 'user_settings' | 'project_settings' | 'local_settings' | 'plugin';
+export const CONFIG_SOURCES: readonly ConfigSourceName[] = ['user_settings', 'project_settings', 'local_settings', 'plugin'];
+
 /** One handler as written in a settings file (after validation). */
 export interface HookHandler {
   type: 'command';

@@ -19,7 +19,8 @@ import {
 } from './protocol.js';
 import type { Transport } from './transport.js';
 import { TrustStore } from './trust.js';
-import { loadSources } from '../hooks/sources.js';
+import { projectHooks } from './configView.js';
+import { loadSources } from '../hooks/compose.js';
 import { createModelClient, modelConfigFrom } from '../models/config.js';
 import type { ModelClient } from '../models/types.js';
 import { settingsPaths } from '../settings/paths.js';
@@ -70,7 +71,8 @@ export class WaveApp {
       workdir: this.workdir,
       homeDir: this.homeDir,
       trustState: () => this.trust.state(this.workdir),
-      onChange: (listing) => this.broadcast('hooks.changed', listing),
+      session: () => this.chat.sessionConfig(),
+      onChange: () => void this.settingsFilesChanged(),
     });
     const env = opts.env ?? process.env;
     let client = opts.model;
@@ -88,6 +90,7 @@ export class WaveApp {
     this.model = { configured: Boolean(client), provider: client?.provider ?? null, name: client?.model ?? null, error: modelError };
     this.chat = new ChatService({
       broadcast: (e, d) => this.broadcast(e, d),
+      onConfigChange: () => this.pushConfig(),
       agent: {
         workdir: this.workdir,
         homeDir: this.homeDir,
@@ -112,7 +115,24 @@ export class WaveApp {
 
   trustInfo(): TrustInfo {
     const s = loadSources({ workdir: this.workdir, homeDir: this.homeDir, trustProject: false });
-    return { state: this.trust.state(this.workdir), projectHasHooks: s.untrustedHooks.length > 0 };
+    return { state: this.trust.state(this.workdir), projectHasHooks: s.untrustedHooks.length > 0, projectHooks: projectHooks(s) };
+  }
+
+  /** A settings file changed on disk: the session notices (ConfigChange), then every client hears. */
+  private async settingsFilesChanged(): Promise<void> {
+    try {
+      await this.chat.checkConfig();
+    } catch (err) {
+      this.opts.log?.(`checking the changed settings failed: ${(err as Error).message}`);
+    }
+    this.pushConfig();
+  }
+
+  /** The fresh listing (hook states) and the review go to every client. */
+  private pushConfig(): void {
+    const listing = this.settings.list();
+    this.broadcast('hooks.changed', listing);
+    this.broadcast('config.changed', listing.config);
   }
 
   broadcast<E extends EventName>(event: E, data: Events[E]): void {
@@ -185,13 +205,27 @@ export class WaveApp {
     if (method.startsWith('chat.') && method !== 'chat.prefill') await this.chat.whenReady();
     switch (method) {
       case 'hello':
-        return { version: VERSION, workdir: this.workdir, projectName: basename(this.workdir), model: this.model, trust: this.trustInfo() } satisfies Hello;
+        return { version: VERSION, workdir: this.workdir, projectName: basename(this.workdir), model: this.model, trust: this.trustInfo(), config: this.settings.list().config } satisfies Hello;
       case 'hooks.list':
         return this.settings.list();
       case 'hooks.delete': {
         const listing = this.settings.delete(p.id as string, p.version as string);
         this.broadcast('hooks.changed', listing);
+        this.broadcast('config.changed', listing.config);
         return listing;
+      }
+      case 'config.apply':
+      case 'config.dismiss': {
+        await this.chat.whenReady();
+        const session = this.chat.sessionConfig();
+        if (!session) throw new RequestError('not_found', 'there is no session yet');
+        const path = p.path as string | undefined;
+        if (method === 'config.apply') session.apply(path);
+        else session.dismiss(path);
+        const listing = this.settings.list();
+        this.broadcast('hooks.changed', listing);
+        this.broadcast('config.changed', listing.config);
+        return listing.config;
       }
       case 'hooks.edit': {
         const item = this.settings.list().hooks.find((h) => h.id === p.id);
@@ -228,10 +262,13 @@ export class WaveApp {
         this.prefill(p.text as string);
         return { ok: true };
       case 'trust.set': {
+        const was = this.trust.state(this.workdir);
         this.trust.set(this.workdir, p.trusted as boolean);
         const info = this.trustInfo();
         this.broadcast('trust.changed', info);
         this.broadcast('hooks.changed', this.settings.list());
+        // Trusted in a session that already started: the project's SessionStart hooks run now.
+        if (p.trusted === true && was !== 'trusted') await this.chat.trustGranted();
         return info;
       }
       case 'host.openFile': {

@@ -3,13 +3,16 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, type AgentOptions, type ToolApproval, type ToolApprovalRequest } from '../agent/agent.js';
 import type { Message } from '../agent/messages.js';
+import type { SessionConfig } from '../hooks/sessionConfig.js';
 import type { ChatState, EventName, Events, PermissionPrompt } from './protocol.js';
 
 export type Broadcast = <E extends EventName>(event: E, data: Events[E]) => void;
 
 export interface ChatServiceOptions {
-  agent: Omit<AgentOptions, 'canUseTool' | 'onMessagesChange' | 'onEvent'>;
+  agent: Omit<AgentOptions, 'canUseTool' | 'onMessagesChange' | 'onEvent' | 'onConfigChange'>;
   broadcast: Broadcast;
+  /** Settings files changed on disk during the session (their ConfigChange hooks ran). */
+  onConfigChange?: () => void;
 }
 
 export class ChatService {
@@ -38,6 +41,7 @@ export class ChatService {
       ...this.opts.agent,
       canUseTool: (req) => this.ask(req),
       onMessagesChange: () => this.scheduleFlush(),
+      onConfigChange: () => this.opts.onConfigChange?.(),
       onEvent: (e) => {
         if (e.type === 'hook_run') this.opts.broadcast('chat.hookRun', { run: e.run });
         if (e.type === 'busy') {
@@ -46,6 +50,23 @@ export class ChatService {
         }
       },
     });
+    this.flush();
+  }
+
+  /** The session's hook configuration (snapshot, disk, review), once the session exists. */
+  sessionConfig(): SessionConfig | null {
+    return this.agent?.hookManager.config ?? null;
+  }
+
+  /** Looks for changed settings files now (ConfigChange hooks run; nothing is applied). */
+  async checkConfig(): Promise<void> {
+    await this.agent?.checkConfig();
+  }
+
+  /** The workspace was just trusted: the project's SessionStart hooks run now. */
+  async trustGranted(): Promise<void> {
+    await this.start();
+    await this.a.trustGranted();
     this.flush();
   }
 
@@ -70,6 +91,10 @@ export class ChatService {
     if (agent.busy) throw new Error('the agent is still working on the previous prompt');
     this.running = agent
       .sendMessage(text)
+      .then((r) => {
+        // A blocked prompt is stored nowhere: the composer gets it back to edit (docs/hooks.md, UserPromptSubmit).
+        if (r.blocked) this.opts.broadcast('chat.promptBlocked', { text });
+      })
       .catch((err: Error) => agent.notice(`the turn failed: ${err.message}`))
       .finally(() => {
         this.running = null;

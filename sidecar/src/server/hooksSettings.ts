@@ -6,12 +6,17 @@ import { createHash } from 'node:crypto';
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { loadSources, sourcesFingerprint } from '../hooks/sources.js';
+import { loadSources } from '../hooks/compose.js';
+import { sourcesFingerprint } from '../hooks/sources.js';
+import type { LoadedSources } from '../hooks/compose.js';
+import type { SessionConfig } from '../hooks/sessionConfig.js';
+import { hookKey } from '../hooks/snapshot.js';
 import type { ConfiguredHook } from '../hooks/types.js';
+import { configState, hookStates, projectHooks } from './configView.js';
 import { removeJsonValue } from '../settings/jsonEdit.js';
 import { parseJsonText, type JsonPath } from '../settings/jsonFile.js';
 import { settingsPaths } from '../settings/paths.js';
-import type { HookListItem, HooksListing, SettingsFileState, TrustState } from './protocol.js';
+import type { HookListItem, HookState, HooksListing, SettingsFileState, TrustState } from './protocol.js';
 
 export class SettingsRefusal extends Error {
   constructor(
@@ -30,7 +35,7 @@ function versionOf(path: string): string {
   }
 }
 
-function toItem(h: ConfiguredHook): HookListItem {
+function toItem(h: ConfiguredHook, state: HookState): HookListItem {
   return {
     id: h.id,
     source: h.source as HookListItem['source'],
@@ -44,6 +49,7 @@ function toItem(h: ConfiguredHook): HookListItem {
     line: h.line ?? null,
     editable: h.source !== 'plugin',
     pluginName: h.plugin?.name ?? null,
+    state,
   };
 }
 
@@ -52,6 +58,8 @@ export interface HooksSettingsOptions {
   homeDir: string;
   /** The workdir's trust decision (the listing knows itself whether the project has hooks). */
   trustState: () => TrustState;
+  /** The chat session's hook configuration, once it exists (for each hook's state and the review). */
+  session?: () => SessionConfig | null;
   /** Called with a fresh listing whenever a settings file changed. */
   onChange?: (listing: HooksListing) => void;
   /** How often files are checked for changes (ms). */
@@ -64,9 +72,18 @@ export class HooksSettingsService {
 
   constructor(private readonly opts: HooksSettingsOptions) {}
 
-  list(): HooksListing {
+  /** The files as they are on disk (the session's view of them when there is a session, so ids agree). */
+  private disk(): { s: LoadedSources; session: SessionConfig | null } {
+    const session = this.opts.session?.() ?? null;
     const { workdir, homeDir } = this.opts;
-    const s = loadSources({ workdir, homeDir, trustProject: true });
+    return { s: session ? session.diskSources(true) : loadSources({ workdir, homeDir, trustProject: true }), session };
+  }
+
+  list(): HooksListing {
+    const { workdir } = this.opts;
+    const { s, session } = this.disk();
+    const trust = this.opts.trustState();
+    const state = hookStates(session, trust === 'trusted');
     const files: SettingsFileState[] = s.files.map((f) => ({
       source: f.source as SettingsFileState['source'],
       path: f.path,
@@ -78,9 +95,10 @@ export class HooksSettingsService {
       workdir,
       projectName: basename(workdir),
       files,
-      hooks: s.hooks.filter((h) => h.source !== 'programmatic' && h.file).map(toItem),
+      hooks: s.hooks.filter((h) => h.source !== 'programmatic' && h.file).map((h) => toItem(h, state(h))),
       problems: s.problems,
-      trust: { state: this.opts.trustState(), projectHasHooks: s.hooks.some((h) => h.source === 'project' || h.source === 'projectLocal') },
+      trust: { state: trust, projectHasHooks: s.hooks.some((h) => h.source === 'project' || h.source === 'projectLocal'), projectHooks: projectHooks(s) },
+      config: configState(session, s),
     };
   }
 
@@ -117,6 +135,7 @@ export class HooksSettingsService {
     } catch {
       throw new SettingsRefusal('refused', `${item.file} is read-only; nothing was deleted`);
     }
+    const deleted = this.disk().s.hooks.find((h) => h.id === item.id);
     const next = removeHook(text, parsed.value, this.pathOf(item.id));
     // The file must still be what we read (an editor may have saved in between).
     if (versionOf(item.file) !== version) {
@@ -127,6 +146,8 @@ export class HooksSettingsService {
     } catch (err) {
       throw new SettingsRefusal('refused', `cannot write ${item.file}: ${(err as Error).message}; nothing was deleted`);
     }
+    // The user's own delete on this page applies at once, without review (docs/hooks.md).
+    if (deleted) this.opts.session?.()?.forgetDeleted(item.file, hookKey(deleted));
     return this.list();
   }
 

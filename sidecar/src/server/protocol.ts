@@ -27,6 +27,10 @@ export const RequestSchemas = {
   /** Asks every chat view to open with this text in its input. */
   'chat.prefill': z.object({ text: z.string() }),
   'trust.set': z.object({ trusted: z.boolean() }),
+  /** Takes the disk version of one changed settings file (or of every offered one) into the session. */
+  'config.apply': z.object({ path: z.string().min(1).optional() }),
+  /** Hides the change of one file (or of all) until the file changes again. */
+  'config.dismiss': z.object({ path: z.string().min(1).optional() }),
   'host.openFile': z.object({ path: z.string().min(1) }),
   'host.closeSettings': z.object({}),
   'host.showChat': z.object({}),
@@ -46,10 +50,56 @@ export interface RequestMessage<M extends Method = Method> {
 
 export type TrustState = 'trusted' | 'untrusted' | 'unknown';
 
+/** One project hook, as the trust dialog lists it before the user decides. */
+export interface ProjectHookInfo {
+  event: string;
+  matcher: string | null;
+  command: string;
+  file: string;
+}
+
 export interface TrustInfo {
   state: TrustState;
   /** Project settings define hooks (so the UI should ask when the state is unknown). */
   projectHasHooks: boolean;
+  /** The project's hook commands (what trusting the workspace lets run). */
+  projectHooks: ProjectHookInfo[];
+}
+
+/** Whether a hook on disk runs in the session: yes; not yet (changed or added, awaiting review); switched off; untrusted project. */
+export type HookState = 'active' | 'pending' | 'inactive' | 'untrusted';
+
+/** A hook named in a review of a changed settings file. */
+export interface ReviewHook {
+  event: string;
+  matcher: string | null;
+  name: string;
+  command: string;
+}
+
+/** What changed on disk in one settings file, compared with what the session runs. */
+export interface FileReview {
+  path: string;
+  source: Exclude<HookSource, 'programmatic'>;
+  added: ReviewHook[];
+  /** Still running until the change is applied. */
+  removed: ReviewHook[];
+  changed: Array<{ before: ReviewHook; after: ReviewHook }>;
+  /** Top-level keys besides hooks that changed (env, permissions, disableAllHooks, model, …). */
+  keys: string[];
+  disableAllHooks: boolean | null;
+  deleted: boolean;
+  /** Not valid JSON on disk: applying would stop every hook of the file. */
+  parseError: { line: number; column: number; message: string } | null;
+}
+
+/** The session's configuration as the UI shows it: changes to review, and problems that make hooks not run. */
+export interface ConfigState {
+  review: FileReview[];
+  /** Errors and warnings of the settings on disk (file, line, JSON path). */
+  problems: ConfigProblem[];
+  /** "N hooks could not be read …", or null. */
+  unread: string | null;
 }
 
 export interface HookListItem {
@@ -68,6 +118,8 @@ export interface HookListItem {
   line: number | null;
   editable: boolean;
   pluginName: string | null;
+  /** Whether it runs in the session now (a hook the agent just wrote is `pending` until applied). */
+  state: HookState;
 }
 
 export interface SettingsFileState {
@@ -87,6 +139,7 @@ export interface HooksListing {
   hooks: HookListItem[];
   problems: ConfigProblem[];
   trust: TrustInfo;
+  config: ConfigState;
 }
 
 export interface Hello {
@@ -95,6 +148,7 @@ export interface Hello {
   projectName: string;
   model: { configured: boolean; provider: string | null; name: string | null; error: string | null };
   trust: TrustInfo;
+  config: ConfigState;
 }
 
 export interface ChatState {
@@ -123,6 +177,8 @@ export interface Results {
   'chat.permission': { ok: true };
   'chat.prefill': { ok: true };
   'trust.set': TrustInfo;
+  'config.apply': ConfigState;
+  'config.dismiss': ConfigState;
   'host.openFile': { ok: true };
   'host.closeSettings': { ok: true };
   'host.showChat': { ok: true };
@@ -145,8 +201,12 @@ export interface Events {
   'chat.permissionRequest': PermissionPrompt;
   'chat.permissionResolved': { requestId: string };
   'chat.prefill': { text: string };
+  /** A UserPromptSubmit hook blocked this prompt: it was not kept anywhere; the composer gets it back. */
+  'chat.promptBlocked': { text: string };
   'chat.reset': ChatState;
   'trust.changed': TrustInfo;
+  /** The review or the problems changed (a settings file changed, a change was applied or dismissed). */
+  'config.changed': ConfigState;
 }
 
 export type EventName = keyof Events;

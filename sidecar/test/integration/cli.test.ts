@@ -89,6 +89,8 @@ function fullSandbox() {
     description: 'formats files',
     hooks: { PostToolUse: [{ matcher: 'Edit|Write', hooks: [{ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/bin/format.sh', description: 'format edited files' }] }] },
   });
+  mkdirSync(join(pluginRoot, 'bin'), { recursive: true });
+  writeFileSync(join(pluginRoot, 'bin', 'format.sh'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
   sb.writeJson(sb.userFile, {
     env: { FROM_USER: '1' },
     hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'echo user context', name: 'user context' }] }] },
@@ -224,7 +226,7 @@ describe.concurrent('wave hooks validate', () => {
     const sb = new Sandbox();
     const file = sb.writeJson(sb.userFile, {
       hooks: {
-        PreToolUze: [{ hooks: [{ command: 'true' }] }],
+        BeforeDeploy: [{ hooks: [{ command: 'true' }] }],
         Stop: [{ matcher: 'Bash', hooks: [{ command: 'echo done' }] }],
         PreToolUse: [{ matcher: 'Bash', hooks: [{ command: 'true', asyncRewake: true }, { command: 'true' }] }],
         PostToolUse: [{ matcher: 'Bahs', hooks: [{ command: 'true' }] }],
@@ -236,8 +238,8 @@ describe.concurrent('wave hooks validate', () => {
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines.filter((l) => l.includes(': error: '))).toEqual([]);
-    const unknown = positionOf(text, '"PreToolUze"', '"PreToolUze": '.length);
-    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${esc(file)}:${unknown.line}:${unknown.column}: warning: hooks\\.PreToolUze: unknown event "PreToolUze"`)));
+    const unknown = positionOf(text, '"BeforeDeploy"', '"BeforeDeploy": '.length);
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${esc(file)}:${unknown.line}:${unknown.column}: warning: hooks\\.BeforeDeploy: unknown event "BeforeDeploy"`)));
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${esc(file)}:\\d+:\\d+: warning: hooks\\.Stop\\[0\\]\\.matcher: Stop takes no matcher; "Bash" is ignored$`)));
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${esc(file)}:\\d+:\\d+: warning: hooks\\.PreToolUse\\[0\\]\\.hooks\\[0\\]\\.asyncRewake: asyncRewake is not supported`)));
     const bahs = positionOf(text, '"Bahs"', 0);
@@ -266,6 +268,69 @@ describe.concurrent('wave hooks validate', () => {
     const r = await sb.wave(['validate', '--workdir', sb.workdir]);
     expect(r.code).toBe(0);
     expect(r.stdout.trim()).toBe('4 hooks loaded; 0 errors, 0 warnings');
+  });
+});
+
+describe.concurrent('wave hooks validate: what makes a guard fail open', () => {
+  it('a near-miss event name is an error ("did you mean"), with the line of the key; its hooks are counted as not running', async ({ expect }) => {
+    const sb = new Sandbox();
+    const file = sb.writeJson(sb.projectFile, { hooks: { PretoolUse: [{ matcher: 'Bash', hooks: [{ command: 'true' }, { command: 'true' }] }] } });
+    const r = await sb.wave(['validate', '--workdir', sb.workdir]);
+    expect(r.code).toBe(1);
+    const at = positionOf(readFileSync(file, 'utf8'), '"PretoolUse"', '"PretoolUse": '.length);
+    expect(r.stdout).toContain(`${file}:${at.line}:${at.column}: error: hooks.PretoolUse: unknown event "PretoolUse": did you mean PreToolUse?`);
+    const list = await sb.wave(['list', '--workdir', sb.workdir]);
+    expect(list.stdout).toMatch(/2 hooks could not be read/);
+  });
+
+  it('a matcher alternative that matches no tool is a warning naming it; mcp__ alternatives are fine', async ({ expect }) => {
+    const sb = new Sandbox();
+    const file = sb.writeJson(sb.userFile, {
+      hooks: { PreToolUse: [{ matcher: 'Edit|MultiEdit', hooks: [{ command: 'true' }] }, { matcher: 'Bash|mcp__github__create', hooks: [{ command: 'true' }] }] },
+    });
+    const r = await sb.wave(['validate', '--workdir', sb.workdir]);
+    expect(r.code).toBe(0);
+    const at = positionOf(readFileSync(file, 'utf8'), '"Edit|MultiEdit"');
+    expect(r.stdout).toContain(`${file}:${at.line}:${at.column}: warning: hooks.PreToolUse[0].matcher: "MultiEdit" in matcher "Edit|MultiEdit" matches no known tool_name`);
+    expect(r.stdout.match(/warning:/g)).toHaveLength(1);
+  });
+
+  it('scripts: missing, not executable, Windows line endings, relative to the working directory — each a warning with file, line, JSON path and the fix', async ({ expect }) => {
+    const sb = new Sandbox();
+    const hooksDir = join(sb.workdir, '.wave', 'hooks');
+    mkdirSync(hooksDir, { recursive: true });
+    writeFileSync(join(hooksDir, 'ok.sh'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+    writeFileSync(join(hooksDir, 'noexec.sh'), '#!/bin/sh\nexit 0\n', { mode: 0o644 });
+    writeFileSync(join(hooksDir, 'crlf.sh'), '#!/bin/sh\r\nexit 2\r\n', { mode: 0o755 });
+    const file = sb.writeJson(sb.projectFile, {
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [
+              { command: '"$WAVE_PROJECT_DIR"/.wave/hooks/ok.sh' },
+              { command: '"$WAVE_PROJECT_DIR"/.wave/hooks/missing.sh' },
+              { command: '"$CLAUDE_PROJECT_DIR/.wave/hooks/noexec.sh"' },
+              { command: 'sh "$WAVE_PROJECT_DIR/.wave/hooks/noexec.sh"' },
+              { command: '${WAVE_PROJECT_DIR}/.wave/hooks/crlf.sh --strict' },
+              { command: './.wave/hooks/ok.sh' },
+              { command: 'jq -r .tool_input.command | grep -q rm && exit 2' },
+            ],
+          },
+        ],
+      },
+    });
+    const r = await sb.wave(['validate', '--workdir', sb.workdir]);
+    expect(r.code).toBe(0);
+    const warnings = r.stdout.split('\n').filter((l) => l.includes(': warning: '));
+    const text = readFileSync(file, 'utf8');
+    const lineOf = (needle: string) => positionOf(text, needle).line;
+    expect(warnings).toEqual([
+      `${file}:${lineOf('missing.sh') - 1}:1: warning: hooks.PreToolUse[0].hooks[1].command: the script ${hooksDir}/missing.sh does not exist, so this hook fails every time it runs`,
+      `${file}:${lineOf('"$CLAUDE_PROJECT_DIR') - 1}:1: warning: hooks.PreToolUse[0].hooks[2].command: the script ${hooksDir}/noexec.sh is not executable, so this hook fails every time it runs: run chmod +x ${hooksDir}/noexec.sh`,
+      `${file}:${lineOf('crlf.sh') - 1}:1: warning: hooks.PreToolUse[0].hooks[4].command: the script ${hooksDir}/crlf.sh has Windows line endings (CRLF), which sh cannot run: convert it with dos2unix or sed -i 's/\\r$//'`,
+      `${file}:${lineOf('./.wave/hooks/ok.sh') - 1}:1: warning: hooks.PreToolUse[0].hooks[5].command: the script ./.wave/hooks/ok.sh is given relative to the working directory, which moves (a worktree, a sub-folder): write "$WAVE_PROJECT_DIR"/.wave/hooks/ok.sh`,
+    ]);
   });
 });
 

@@ -16,6 +16,7 @@ import {
   type HookManagerOptions,
   type HookRunRecord,
 } from '../../src/hooks/index.js';
+import { hookKey } from '../../src/hooks/snapshot.js';
 
 // ----- sandbox -----------------------------------------------------------------------------------
 
@@ -959,59 +960,123 @@ describe.concurrent('async hooks, timeouts and the turn budget', () => {
     const m = sb.manager();
     expect(m.newTurnBudget().totalSeconds).toBe(600);
     sb.user(undefined, { hookTurnBudgetSeconds: 42 });
+    expect(m.newTurnBudget().totalSeconds).toBe(600); // the session's snapshot, until applied
+    expect(m.config.review()).toMatchObject([{ keys: ['hookTurnBudgetSeconds'] }]);
+    m.config.apply();
     expect(m.newTurnBudget().totalSeconds).toBe(42);
   });
 });
 
-// ----- reload, trust, robustness, hasHooks -------------------------------------------------------
+// ----- snapshot, trust, robustness, hasHooks -------------------------------------------------------
 
-describe.concurrent('reload without restart', () => {
-  it('a changed settings file applies to the next fire', async ({ expect }) => {
+describe.concurrent('snapshot and review', () => {
+  it('a changed settings file does not change what runs: the review lists the change; apply takes it', async ({ expect }) => {
     const sb = new Sandbox();
     sb.user(on('Stop', sb.log('old')));
     const m = sb.manager();
     await sb.fire('Stop', {}, { manager: m });
     sb.user(on('Stop', sb.log('new-hook'), sb.log('another')));
     await sb.fire('Stop', {}, { manager: m });
-    expect(sb.lines('log')).toEqual(['old', 'new-hook', 'another']);
+    expect(sb.lines('log')).toEqual(['old', 'old']);
+    const [change] = m.config.review();
+    expect(change).toMatchObject({ source: 'user', configSource: 'user_settings', path: sb.userFile, removed: [], keys: [] });
+    expect(change!.changed.map((c) => [c.before.command, c.after.command])).toEqual([[sb.log('old'), sb.log('new-hook')]]);
+    expect(change!.added.map((a) => a.command)).toEqual([sb.log('another')]);
+    expect(m.config.pending().size).toBe(2);
+    m.config.apply();
+    expect(m.config.review()).toEqual([]);
+    await sb.fire('Stop', {}, { manager: m });
+    expect(sb.lines('log')).toEqual(['old', 'old', 'new-hook', 'another']);
   });
 
-  it('a .wave/ folder created after the manager picks up its hooks', async ({ expect }) => {
+  it('a .wave/ folder created after the session started is a change like any other: pending until applied', async ({ expect }) => {
     const sb = new Sandbox();
     const m = sb.manager();
     expect(m.hasHooks('UserPromptSubmit')).toBe(false);
-    expect((await sb.fire('UserPromptSubmit', {}, { manager: m })).runs).toEqual([]);
     expect(existsSync(join(sb.workdir, '.wave'))).toBe(false);
     sb.project(on('UserPromptSubmit', 'echo late project'));
-    expect(m.hasHooks('UserPromptSubmit')).toBe(true);
+    expect(m.hasHooks('UserPromptSubmit')).toBe(false);
+    expect((await sb.fire('UserPromptSubmit', {}, { manager: m })).runs).toEqual([]);
+    expect(m.config.review().map((c) => [c.source, c.added.length])).toEqual([['project', 1]]);
+    m.config.apply(m.config.review()[0]!.path);
     expect((await sb.fire('UserPromptSubmit', {}, { manager: m })).decision.additionalContext).toBe('late project');
     sb.local(on('UserPromptSubmit', 'echo late local'));
+    expect((await sb.fire('UserPromptSubmit', {}, { manager: m })).decision.additionalContext).toBe('late project');
+    m.config.apply();
     expect((await sb.fire('UserPromptSubmit', {}, { manager: m })).decision.additionalContext).toBe('late project\nlate local');
   });
 
-  it('a plugin installed after start is picked up', async ({ expect }) => {
+  it('a plugin installed after start is pending until applied', async ({ expect }) => {
     const sb = new Sandbox();
     const m = sb.manager();
-    expect(m.hasHooks('Stop')).toBe(false);
     sb.plugin('late', on('Stop', 'true'));
+    expect(m.hasHooks('Stop')).toBe(false);
+    expect(m.config.review().map((c) => [c.source, c.configSource, c.added.length])).toEqual([['plugin', 'plugin', 1]]);
+    m.config.apply();
     expect(m.hasHooks('Stop')).toBe(true);
   });
 
-  it.for(['user', 'project'] as const)('disableAllHooks: true in %s settings turns every hook off', async (where, { expect }) => {
+  it.for(['user', 'project'] as const)('disableAllHooks: true written into %s settings during the session does not switch the guards off until applied', async (where, { expect }) => {
     const sb = new Sandbox();
     sb.plugin('p', on('Stop', sb.log('plugin')));
     sb.user(on('Stop', sb.log('user')));
     sb.project(on('Stop', sb.log('project')));
     const m = sb.manager({ hooks: toHooks(on('Stop', sb.log('prog'))) });
-    expect(m.hasHooks('Stop')).toBe(true);
     await sb.fire('Stop', {}, { manager: m });
     expect(sb.lines('log')).toEqual(['prog', 'plugin', 'user', 'project']);
     if (where === 'user') sb.user(on('Stop', sb.log('user')), { disableAllHooks: true });
     else sb.project(on('Stop', sb.log('project')), { disableAllHooks: true });
+    expect(m.hasHooks('Stop')).toBe(true);
+    await sb.fire('Stop', {}, { manager: m });
+    expect(sb.lines('log')).toEqual(['prog', 'plugin', 'user', 'project', 'prog', 'plugin', 'user', 'project']);
+    expect(m.config.review()).toMatchObject([{ keys: ['disableAllHooks'], disableAllHooks: true, added: [], removed: [] }]);
+    m.config.apply();
     expect(m.hasHooks('Stop')).toBe(false);
-    const { runs } = await sb.fire('Stop', {}, { manager: m });
-    expect(runs).toEqual([]);
-    expect(sb.lines('log')).toEqual(['prog', 'plugin', 'user', 'project']);
+    expect((await sb.fire('Stop', {}, { manager: m })).runs).toEqual([]);
+  });
+
+  it('disableAllHooks set when the session starts turns every hook off', async ({ expect }) => {
+    const sb = new Sandbox();
+    sb.user(on('Stop', sb.log('user')), { disableAllHooks: true });
+    sb.project(on('Stop', sb.log('project')));
+    const m = sb.manager();
+    expect(m.hasHooks('Stop')).toBe(false);
+    expect(m.snapshot().disabledBy).toBe(sb.userFile);
+  });
+
+  it('ConfigChange fires for each changed file with source and file_path; exit 2 keeps the change from being offered', async ({ expect }) => {
+    const sb = new Sandbox();
+    const refuseProject = `cat > ${sq(sb.path('cc.json'))}; if grep -q project_settings ${sq(sb.path('cc.json'))}; then echo 'project settings are locked' >&2; exit 2; fi`;
+    sb.user(on('ConfigChange', `${refuseProject}; cat ${sq(sb.path('cc.json'))} >> ${sq(sb.path('cc.log'))}; echo >> ${sq(sb.path('cc.log'))}`));
+    const notices: unknown[] = [];
+    const m = sb.manager({ onConfigChange: (changes) => notices.push(...changes) });
+    sb.project(on('Stop', 'true'));
+    await sb.fire('Stop', {}, { manager: m });
+    expect(notices).toEqual([{ path: sb.projectFile, source: 'project', refused: 'project settings are locked' }]);
+    expect(m.config.review()).toEqual([]);
+    expect(m.config.changes()).toHaveLength(1); // still different on disk, just not offered
+    sb.local(on('Stop', 'true'));
+    await sb.fire('Stop', {}, { manager: m });
+    expect(notices).toHaveLength(2);
+    expect(m.config.review().map((c) => c.source)).toEqual(['projectLocal']);
+    const input = JSON.parse(sb.read('cc.json')) as Record<string, unknown>;
+    expect(input).toMatchObject({ hook_event_name: 'ConfigChange', source: 'local_settings', file_path: sb.localFile });
+  });
+
+  it('a hook deleted through the settings page stops at once while other pending changes stay pending; dismiss hides a change until the file changes again', async ({ expect }) => {
+    const sb = new Sandbox();
+    sb.user(on('Stop', sb.log('keep'), sb.log('delete-me')));
+    const m = sb.manager();
+    const deleted = m.snapshot().hooks[1]!;
+    sb.user(on('Stop', sb.log('keep'), sb.log('agent-added')));
+    m.config.forgetHook(sb.userFile, hookKey(deleted));
+    await sb.fire('Stop', {}, { manager: m });
+    expect(sb.lines('log')).toEqual(['keep']);
+    expect(m.config.review().map((c) => c.added.map((a) => a.command))).toEqual([[sb.log('agent-added')]]);
+    m.config.dismiss();
+    expect(m.config.review()).toEqual([]);
+    sb.user(on('Stop', sb.log('keep'), sb.log('agent-added'), sb.log('third')));
+    expect(m.config.review().map((c) => c.added.length)).toEqual([2]);
   });
 });
 

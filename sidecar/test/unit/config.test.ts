@@ -2,6 +2,7 @@
 // alone with file + JSON path + line + reason, invalid JSON with line and column.
 import { describe, expect, it } from 'vitest';
 import { readHooksConfig } from '../../src/hooks/config.js';
+import { EVENT_NAMES } from '../../src/hooks/events.js';
 import { HandlerSchema, SettingsSchema, settingsJsonSchema } from '../../src/hooks/schema.js';
 import { formatJsonPath, parseJsonText } from '../../src/settings/jsonFile.js';
 
@@ -141,7 +142,7 @@ describe('the one schema', () => {
   it('exports a JSON Schema naming every event of the table', () => {
     const schema = settingsJsonSchema() as { properties: { hooks: { properties: Record<string, unknown> } }; $defs: Record<string, unknown> };
     expect(Object.keys(schema.properties.hooks.properties)).toContain('PreToolUse');
-    expect(Object.keys(schema.properties.hooks.properties)).toHaveLength(15);
+    expect(Object.keys(schema.properties.hooks.properties)).toEqual(EVENT_NAMES);
     expect(Object.keys(schema.$defs)).toEqual(expect.arrayContaining(['HookHandler', 'HookMatcherGroup']));
   });
 });

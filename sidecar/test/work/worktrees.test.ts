@@ -76,6 +76,8 @@ class Session {
     );
     mkdirSync(join(this.workdir, '.wave'), { recursive: true });
     writeFileSync(join(this.workdir, '.wave', 'settings.json'), JSON.stringify({ hooks }, null, 2));
+    // A session runs from its snapshot: settings written after it started apply once applied.
+    (this.hooks as HookManager | undefined)?.config.apply();
   }
 
   path(name: string): string {
