@@ -102,12 +102,17 @@ describe.concurrent('chat turns', () => {
       let chat = await server.connect();
       const settings = await server.connect();
       const hello = await chat.call('hello', { view: 'chat' });
-      expect(hello.trust).toEqual({ state: 'unknown', projectHasHooks: true });
+      expect(hello.trust).toEqual({
+        state: 'unknown',
+        projectHasHooks: true,
+        // What the trust dialog lists: the commands trusting lets run.
+        projectHooks: [{ event: 'UserPromptSubmit', matcher: null, command: `echo project >> ${sq(projectLog)}; echo PROJECT-CONTEXT`, file: sb.projectSettings }],
+      });
       expect(hello.model).toMatchObject({ configured: true, provider: 'openai', name: 'test', error: null });
       // The settings page still lists the project hooks, with the trust state to ask about.
       const listing = await settings.call('hooks.list', {});
       expect(listing.hooks.map((h) => h.source)).toEqual(['user', 'project']);
-      expect(listing.trust).toEqual({ state: 'unknown', projectHasHooks: true });
+      expect(listing.trust).toMatchObject({ state: 'unknown', projectHasHooks: true });
 
       let m = chat.mark();
       await turn(chat, 'first prompt');
@@ -117,8 +122,8 @@ describe.concurrent('chat turns', () => {
       expect(lastUserText(model.requests.at(-1)!)).not.toContain('PROJECT-CONTEXT');
 
       const ms = settings.mark();
-      expect(await chat.call('trust.set', { trusted: true })).toEqual({ state: 'trusted', projectHasHooks: true });
-      expect(await settings.waitFor('trust.changed', undefined, { since: ms })).toEqual({ state: 'trusted', projectHasHooks: true });
+      expect(await chat.call('trust.set', { trusted: true })).toMatchObject({ state: 'trusted', projectHasHooks: true });
+      expect(await settings.waitFor('trust.changed', undefined, { since: ms })).toMatchObject({ state: 'trusted', projectHasHooks: true });
       expect((await settings.waitFor('hooks.changed', undefined, { since: ms })).trust.state).toBe('trusted');
       const trustFile = JSON.parse(readFileSync(join(sb.home, '.wave', 'trusted-workdirs.json'), 'utf8')) as { workdirs: Record<string, boolean> };
       expect(trustFile.workdirs).toEqual({ [sb.workdir]: true });
@@ -134,12 +139,12 @@ describe.concurrent('chat turns', () => {
       await server.stop();
       server = await startServe({ home: sb.home, workdir: sb.workdir, env: modelEnv(model) });
       chat = await server.connect();
-      expect((await chat.call('hello', {})).trust).toEqual({ state: 'trusted', projectHasHooks: true });
+      expect((await chat.call('hello', {})).trust).toMatchObject({ state: 'trusted', projectHasHooks: true });
       await turn(chat, 'third prompt');
       expect(lines(projectLog)).toEqual(['project', 'project']);
 
       // Distrust is remembered too.
-      expect(await chat.call('trust.set', { trusted: false })).toEqual({ state: 'untrusted', projectHasHooks: true });
+      expect(await chat.call('trust.set', { trusted: false })).toMatchObject({ state: 'untrusted', projectHasHooks: true });
       await turn(chat, 'fourth prompt');
       expect(lines(projectLog)).toEqual(['project', 'project']);
       expect(lines(userLog)).toHaveLength(4);

@@ -139,7 +139,14 @@ describe('new hook through the AI', () => {
     await expect.poll(async () => (await descriptions(settings)).sort()).toEqual(['Format', 'Ring when done']);
     const row = settings.locator('.hook-row', { hasText: 'Ring when done' });
     expect(await row.locator('.badge').textContent()).toBe('Project');
-    expect(await row.locator('.chip').textContent()).toBe('async');
+    expect(await row.locator('.chip', { hasText: 'async' }).count()).toBe(1);
+    // The agent wrote it: listed at once, but not active until the user applies the change (one click).
+    expect(await row.getAttribute('data-state')).toBe('pending');
+    const review = settings.locator('.review-banner .review-file', { hasText: sb.projectSettings });
+    expect(await review.textContent()).toContain('+ Stop · Ring when done');
+    await review.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => row.getAttribute('data-state')).toBe('active');
+    await settings.locator('.review-banner').waitFor({ state: 'detached' });
   });
 });
 

@@ -290,7 +290,7 @@ export const EVENTS = {
     accepts: [],
   }),
   ConfigChange: define<{ source: ConfigSourceName; file_path: string }>({
-    when: 'a settings file changed during the session (the session keeps running its snapshot until the change is applied)',
+    when: 'a settings file changed during the session',
     matcherField: 'source',
     matcherValues: CONFIG_SOURCES,
     payload: (i) => ({ source: i.source, file_path: i.file_path }),

@@ -109,6 +109,32 @@ export const en = {
   'trust.body': '{name} defines hooks in .wave/settings.json. Hooks run shell commands on your computer, so project hooks run only in a trusted workspace. Your answer is remembered for this folder.',
   'trust.yes': 'Trust',
   'trust.no': 'Don’t trust',
+  'trust.commands': 'Trusting lets these {n} commands run:',
+  'trust.switch': 'Trust this workspace (project hooks run)',
+  'trust.state.trusted': 'Trusted',
+  'trust.state.untrusted': 'Not trusted: project hooks do not run',
+
+  'hooks.state.pending': 'not active yet',
+  'hooks.state.pending.title': 'This hook is in the file but not in what the session runs: apply the change (banner above) to run it.',
+  'hooks.state.inactive': 'off',
+  'hooks.state.inactive.title': 'Not running: "disableAllHooks" is set.',
+  'hooks.state.untrusted': 'not running',
+  'hooks.state.untrusted.title': 'Not running: this workspace is not trusted.',
+
+  'review.title': 'Settings changed on disk',
+  'review.body': 'The session still runs the hooks it started with. Apply a change to run it; the agent cannot change which hooks run without you.',
+  'review.apply': 'Apply',
+  'review.added': '+ {hook}',
+  'review.removed': '− {hook} (still running until you apply)',
+  'review.changed': '~ {hook} (changed)',
+  'review.disableOn': '"disableAllHooks": true — applying turns every hook off',
+  'review.disableOff': '"disableAllHooks" removed — applying turns hooks back on',
+  'review.keys': 'Changed settings: {keys}',
+  'review.deleted': 'The file was deleted: applying stops its hooks',
+  'review.broken': 'Not valid JSON now (line {line}: {message}): applying stops every hook of this file',
+
+  'problems.summary': '{n} settings problems: some hooks may not run',
+  'problems.more': '… and {n} more (run wave hooks validate)',
 };
 
 export type Key = keyof typeof en;

@@ -29,6 +29,10 @@ export class ChatStore {
     client.on('chat.permissionResolved', ({ requestId }) => this.#dropPrompt(requestId));
     client.on('chat.reset', (state) => this.#reset(state));
     client.on('chat.prefill', ({ text }) => this.prefill(text));
+    // A blocked prompt comes back into the composer (unless the user already typed something new).
+    client.on('chat.promptBlocked', ({ text }) => {
+      if (!this.#draft.value.trim()) this.prefill(text);
+    });
   }
 
   get messages(): Message[] {

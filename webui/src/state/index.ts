@@ -4,22 +4,24 @@ import { useContext } from 'preact/hooks';
 import type { HostClient } from '../host/client.js';
 import { AppStore, type ViewMode } from './appStore.js';
 import { ChatStore } from './chatStore.js';
+import { ConfigStore } from './configStore.js';
 import { HooksStore } from './hooksStore.js';
 
 export interface Stores {
   app: AppStore;
   hooks: HooksStore;
   chat: ChatStore;
+  config: ConfigStore;
 }
 
 export function createStores(client: HostClient, mode: ViewMode): Stores {
   const app = new AppStore(client, mode);
-  const stores: Stores = { app, hooks: new HooksStore(client, app), chat: new ChatStore(client, app) };
+  const stores: Stores = { app, hooks: new HooksStore(client, app), chat: new ChatStore(client, app), config: new ConfigStore(client) };
   // (Re)load everything the page shows whenever the connection (re)opens.
   client.onStatus((status) => {
     app.setStatus(status);
     if (status !== 'open') return;
-    void app.load();
+    void app.load().then(() => stores.config.receive(app.hello?.config));
     if (mode !== 'chat') void stores.hooks.load();
     if (mode !== 'settings') void stores.chat.load();
   });

@@ -1,9 +1,10 @@
 // The page: the chat, the settings, or (in a plain browser) both with a switcher; the connection
-// banner and the workspace trust prompt on top of whichever is shown.
+// banner, the review of changed settings and the workspace trust prompt on top of whichever is shown.
 import { useStores } from '../state/index.js';
 import { t } from '../i18n/index.js';
 import { ChatView } from './chat/ChatView.js';
 import { ConnectionBanner } from './common/ConnectionBanner.js';
+import { ReviewBanner } from './common/ReviewBanner.js';
 import { TopBar } from './common/TopBar.js';
 import { TrustPrompt } from './common/TrustPrompt.js';
 import { SettingsView } from './settings/SettingsView.js';
@@ -15,6 +16,7 @@ export function App() {
     <div class={`app mode-${app.mode}`}>
       <TopBar />
       <ConnectionBanner />
+      <ReviewBanner />
       <main class="app-main" aria-label={page === 'chat' ? t('app.chat') : t('app.settings')}>
         {page === 'chat' ? <ChatView /> : <SettingsView />}
       </main>

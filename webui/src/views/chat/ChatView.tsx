@@ -4,6 +4,7 @@ import { t } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
 import { Icon } from '../common/icons.js';
 import { Composer } from './Composer.js';
+import { ConfigProblems } from './ConfigProblems.js';
 import { PermissionCard } from './PermissionCard.js';
 import { Timeline } from './Timeline.js';
 
@@ -23,6 +24,7 @@ export function ChatView() {
           </div>
         </div>
       )}
+      <ConfigProblems />
       <Timeline />
       {chat.prompts.length > 0 && (
         <div class="permission-prompts">

@@ -1,11 +1,13 @@
-// The workspace trust prompt (SPEC 1.4): shown when the project defines hooks and the user never
-// answered for this workdir. The answer goes to the sidecar (`trust.set`), which remembers it.
+// The workspace trust prompt (docs/hooks.md, "Project hooks need a trusted workspace"): shown when
+// the project defines hooks and the user never answered for this workdir, listing the commands that
+// trusting lets run. The answer goes to the sidecar (`trust.set`), which remembers it.
 import { t } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
 import { Dialog } from './Dialog.js';
 
 export function TrustPrompt() {
   const { app } = useStores();
+  const hooks = app.trust?.projectHooks ?? [];
   return (
     <Dialog
       title={t('trust.title')}
@@ -23,6 +25,22 @@ export function TrustPrompt() {
       }
     >
       <p>{t('trust.body', { name: app.projectName })}</p>
+      {hooks.length > 0 && (
+        <div class="trust-hooks">
+          <p class="muted">{t('trust.commands', { n: hooks.length })}</p>
+          <ul>
+            {hooks.map((h) => (
+              <li>
+                <span class="event">{h.event}</span>
+                {h.matcher && <span class="matcher">{h.matcher}</span>}
+                <code class="command" title={h.file}>
+                  {h.command}
+                </code>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </Dialog>
   );
 }

@@ -3,6 +3,9 @@
 import { t } from '../../../i18n/index.js';
 import { useStores } from '../../../state/index.js';
 
+/** More than this many problems are counted, not listed (`wave hooks validate` lists them all). */
+const SHOWN = 50;
+
 export function FileProblems() {
   const { hooks } = useStores();
   const broken = hooks.files.value.filter((f) => f.error);
@@ -26,7 +29,7 @@ export function FileProblems() {
             {t('hooks.problems')} <span class="count">{problems.length}</span>
           </summary>
           <ul>
-            {problems.map((p) => (
+            {problems.slice(0, SHOWN).map((p) => (
               <li class={`problem problem-${p.severity}`}>
                 <code>
                   {p.file}
@@ -36,6 +39,7 @@ export function FileProblems() {
                 <span>{p.message}</span>
               </li>
             ))}
+            {problems.length > SHOWN && <li class="muted">{t('problems.more', { n: problems.length - SHOWN })}</li>}
           </ul>
         </details>
       )}

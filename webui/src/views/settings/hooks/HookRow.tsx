@@ -2,7 +2,7 @@
 // and project hooks, nothing but a read-only note for plugin hooks. Rows are plain elements built
 // by a function (no component instance per row) and their icons are CSS masks (no SVG elements),
 // so a list of hundreds renders fast.
-import type { HookListItem } from '../../../host/protocol.js';
+import type { HookListItem, HookState } from '../../../host/protocol.js';
 import { t, type Key } from '../../../i18n/index.js';
 import type { HooksStore } from '../../../state/hooksStore.js';
 
@@ -33,15 +33,22 @@ export interface RowWords {
   edit: string;
   delete: string;
   async: string;
+  state: Record<Exclude<HookState, 'active'>, { label: string; title: string }>;
 }
 
 export function rowWords(): RowWords {
-  return { edit: t('hooks.edit'), delete: t('hooks.delete'), async: t('hooks.async') };
+  const state = (k: Exclude<HookState, 'active'>) => ({ label: t(`hooks.state.${k}`), title: t(`hooks.state.${k}.title`) });
+  return {
+    edit: t('hooks.edit'),
+    delete: t('hooks.delete'),
+    async: t('hooks.async'),
+    state: { pending: state('pending'), inactive: state('inactive'), untrusted: state('untrusted') },
+  };
 }
 
 export function hookRow(h: HookListItem, words: RowWords, hooks: HooksStore) {
   return (
-    <li key={h.id} class="hook-row" data-hook-id={h.id} data-source={h.source}>
+    <li key={h.id} class={`hook-row state-${h.state}`} data-hook-id={h.id} data-source={h.source} data-state={h.state}>
       <div class="hook-main">
         <div class="hook-head">
           <span class="event" data-field="event">
@@ -61,6 +68,11 @@ export function hookRow(h: HookListItem, words: RowWords, hooks: HooksStore) {
         </code>
         <div class="hook-meta">
           {sourceBadge(h.source, h.pluginName)}
+          {h.state !== 'active' && (
+            <span class={`chip state-chip state-chip-${h.state}`} title={words.state[h.state].title}>
+              {words.state[h.state].label}
+            </span>
+          )}
           {h.timeout !== null && <span class="chip">{t('hooks.timeout', { n: h.timeout })}</span>}
           {h.async && <span class="chip">{words.async}</span>}
           <span class="file" title={h.file}>

@@ -9,6 +9,20 @@ import { FileProblems } from './FileProblems.js';
 import { HookList } from './HookList.js';
 import { SourceTabs } from './SourceTabs.js';
 
+/** The workspace trust decision, which the user can change here at any time. */
+function TrustSwitch({ trusted }: { trusted: boolean }) {
+  const { app } = useStores();
+  return (
+    <div class="trust-row">
+      <span id="trust-label">{t('trust.switch')}</span>
+      <button type="button" role="switch" class="switch" aria-checked={trusted} aria-labelledby="trust-label" onClick={() => void app.setTrust(!trusted)}>
+        <span class="switch-knob" aria-hidden="true" />
+      </button>
+      <span class="muted trust-state">{t(trusted ? 'trust.state.trusted' : 'trust.state.untrusted')}</span>
+    </div>
+  );
+}
+
 export function HooksSection() {
   const { hooks, app } = useStores();
   const listing = hooks.listing;
@@ -48,6 +62,7 @@ export function HooksSection() {
             </button>
           </div>
         )}
+        {tab === 'project' && trust && <TrustSwitch trusted={trust.state === 'trusted'} />}
         {tab === 'project' && trust && trust.state !== 'trusted' && trust.projectHasHooks && (
           <div class="banner banner-warn" role="note">
             <span>{t('hooks.untrusted')}</span>
