@@ -4,7 +4,7 @@
 // formats, with the scripted model answering the main agent and the subagent from separate queues.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, call, cleanupSandboxes, ensureBuilt, errorTexts, group, PROVIDERS, Sandbox, scenario, sq, systemOf, userTexts } from '../harness.js';
-import { BYPASS, forever, router, SETTLE_ENV, toolNamesOf, toolResults, waitFile } from './harness-work.js';
+import { BYPASS, router, SETTLE_ENV, toolNamesOf, toolResults, waitFile } from './harness-work.js';
 
 beforeAll(() => ensureBuilt(), 180_000);
 afterAll(() => cleanupSandboxes());
@@ -151,7 +151,7 @@ describe.concurrent('subagents (model-independent)', () => {
   it('the SubagentStop loop guard, per subagent run: a subagent that makes a tool call while it retries and a SubagentStop hook that always blocks: exactly 8 SubagentStop runs (false, then true), then the Task returns and the main Stop starts at false', async () => {
     const r = router({
       main: [call('Task', { description: 'retry', prompt: 'SUB-RETRY', subagent_type: 'general-purpose' }, 'call_task'), { text: 'MAIN-DONE' }],
-      'sub:general-purpose': forever((_req, i) => (i % 2 === 0 ? call('Bash', { command: `echo sub-retry ${i}` }) : { text: `SUB-ANSWER ${(i + 1) / 2}` })),
+      'sub:general-purpose': (_req, i) => (i % 2 === 0 ? call('Bash', { command: `echo sub-retry ${i}` }) : { text: `SUB-ANSWER ${(i + 1) / 2}` }),
     });
     const { sb, run, json } = await scenario({
       args: BYPASS,
