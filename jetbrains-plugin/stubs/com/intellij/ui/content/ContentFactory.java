@@ -7,7 +7,5 @@ import org.jetbrains.annotations.Nullable;
 import javax.swing.JComponent;
 
 public interface ContentFactory {
-  static @NotNull ContentFactory getInstance() { throw new UnsupportedOperationException(); }
-
   @NotNull Content createContent(@Nullable JComponent component, @Nullable String displayName, boolean isLockable);
 }

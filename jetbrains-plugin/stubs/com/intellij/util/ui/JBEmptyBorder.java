@@ -5,5 +5,5 @@ package com.intellij.util.ui;
 import javax.swing.border.EmptyBorder;
 
 public class JBEmptyBorder extends EmptyBorder {
-  public JBEmptyBorder(int offset) { super(offset, offset, offset, offset); }
+  public JBEmptyBorder(int top, int left, int bottom, int right) { super(top, left, bottom, right); }
 }

@@ -7,6 +7,6 @@ import org.jetbrains.annotations.Nullable;
 
 public class JBUI {
   public static final class Borders {
-    public static @NotNull JBEmptyBorder empty(int offsets) { throw new UnsupportedOperationException(); }
+    public static @NotNull JBEmptyBorder empty(int top, int left, int bottom, int right) { throw new UnsupportedOperationException(); }
   }
 }

@@ -36,7 +36,7 @@ internal class WaveBrowserPanel(private val project: Project, private val view: 
     private var loaded: String? = null
 
     val component: JComponent = browser?.component ?: JPanel(BorderLayout()).apply {
-        border = JBUI.Borders.empty(12)
+        border = JBUI.Borders.empty(12, 12, 12, 12)
         add(JBLabel(unavailable), BorderLayout.NORTH)
         add(link, BorderLayout.CENTER)
     }
