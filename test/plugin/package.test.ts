@@ -3,7 +3,7 @@
 // sidecar must start there with Node.js alone, print its ready line and serve the web UI; the jar
 // must hold the compiled shell with plugin.xml, icons and the settings schema, and nothing of the
 // Kotlin stdlib or the IntelliJ Platform stubs.
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, parse } from 'node:path';
@@ -53,6 +53,34 @@ function extract(entries: Map<string, Buffer>, dir: string): void {
   }
 }
 
+/** Runs package.mjs into `outDir` and returns the zip's bytes. */
+function packagePlugin(outDir: string): Buffer {
+  const run = spawnSync(process.execPath, [join(repo, 'jetbrains-plugin', 'package.mjs'), '--out', outDir], { cwd: repo, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`package.mjs failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
+  return readFileSync(join(outDir, `wave-jetbrains-${version}.zip`));
+}
+
+/** `node <script> serve` for a fresh project with a fresh HOME, and only PATH from this environment. */
+function startSidecar(script: string, tmp: string): ChildProcessWithoutNullStreams {
+  const work = join(tmp, 'project');
+  const home = join(tmp, 'home');
+  for (const d of [work, home]) mkdirSync(d, { recursive: true });
+  return spawn(process.execPath, [script, 'serve', '--workdir', work, '--exit-with-stdin'], {
+    cwd: dirname(script),
+    env: { PATH: process.env.PATH ?? '', HOME: home, USERPROFILE: home },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+}
+
+function firstLine(child: ChildProcessWithoutNullStreams): Promise<string> {
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`exited ${code} before its ready line:\n${stderr}`)));
+  });
+}
+
 function nodeModulesAbove(dir: string): string[] {
   const found: string[] = [];
   for (let d = dir; ; d = dirname(d)) {
@@ -67,12 +95,7 @@ describe('npm run package:plugin', () => {
   let jar: Map<string, Buffer>;
 
   beforeAll(() => {
-    const run = spawnSync(process.execPath, [join(repo, 'jetbrains-plugin', 'package.mjs'), '--out', join(tmp, 'dist')], {
-      cwd: repo,
-      encoding: 'utf8',
-    });
-    if (run.status !== 0) throw new Error(`package.mjs failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
-    entries = unzip(readFileSync(join(tmp, 'dist', `wave-jetbrains-${version}.zip`)));
+    entries = unzip(packagePlugin(join(tmp, 'dist')));
     jar = unzip(entries.get('wave-jetbrains/lib/wave-jetbrains.jar') ?? Buffer.alloc(0));
   }, 300_000);
 
@@ -106,23 +129,9 @@ describe('npm run package:plugin', () => {
     const root = join(tmp, 'unpacked');
     extract(entries, root);
     expect(nodeModulesAbove(root)).toEqual([]);
-    const work = join(tmp, 'project');
-    mkdirSync(work, { recursive: true });
-    const home = join(tmp, 'home');
-    mkdirSync(home, { recursive: true });
-    const child = spawn(process.execPath, [join(root, 'wave-jetbrains', 'sidecar', 'bin', 'wave.js'), 'serve', '--workdir', work, '--exit-with-stdin'], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', HOME: home, USERPROFILE: home },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const child = startSidecar(join(root, 'wave-jetbrains', 'sidecar', 'bin', 'wave.js'), tmp);
     try {
-      const first = await new Promise<string>((resolve, reject) => {
-        createInterface({ input: child.stdout }).once('line', resolve);
-        child.once('exit', (code) => reject(new Error(`exited ${code} before its ready line:\n${stderr}`)));
-      });
-      const { ready } = JSON.parse(first) as { ready: { url: string; port: number; token: string } };
+      const { ready } = JSON.parse(await firstLine(child)) as { ready: { url: string; port: number; token: string } };
       expect(ready.url).toBe(`http://127.0.0.1:${ready.port}/?token=${ready.token}`);
       const page = await fetch(ready.url);
       expect(page.status).toBe(200);
