@@ -96,28 +96,20 @@ tasks.processResources {
     from("schemas/settings.schema.json") { into("schemas") }
 }
 
-val buildWebui by tasks.registering(NpmTask::class) {
-    description = "Builds the web UI (webui/dist) with Vite."
-    dependsOn(tasks.npmInstall)
-    npmCommand.set(listOf("run", "build", "-w", "webui"))
-    inputs.dir("webui/src")
-    inputs.files("webui/package.json", "webui/index.html", "webui/vite.config.ts")
-    outputs.dir("webui/dist")
-}
-
-// The sidecar as it ships, bundled by the same script as `npm run package:plugin`. NpmTask runs in
-// nodeProjectDir (the repository root) unless its workingDir, a file property, is set.
+// The sidecar as it ships, bundled (with the web UI built for production) by the same script as
+// `npm run package:plugin`. NpmTask runs in nodeProjectDir (the repository root) unless its
+// workingDir, a file property, is set.
 val sidecarBundle = layout.buildDirectory.dir("sidecar-bundle")
 
 val bundleSidecar by tasks.registering(NpmTask::class) {
     description = "Bundles the sidecar and its UI into build/gradle/sidecar-bundle (jetbrains-plugin/package.mjs --sidecar)."
-    dependsOn(buildWebui)
+    dependsOn(tasks.npmInstall)
     npmCommand.set(listOf("run", "package:plugin", "--"))
     args.set(sidecarBundle.map { listOf("--sidecar", it.asFile.absolutePath) })
     inputs.dir("sidecar/src")
+    inputs.dir("webui/src")
     inputs.dir("jetbrains-plugin/packaging")
-    inputs.dir("webui/dist")
-    inputs.files("sidecar/package.json", "package-lock.json", "jetbrains-plugin/package.mjs")
+    inputs.files("sidecar/package.json", "webui/package.json", "webui/index.html", "webui/vite.config.ts", "package-lock.json", "jetbrains-plugin/package.mjs")
     outputs.dir(sidecarBundle)
 }
 

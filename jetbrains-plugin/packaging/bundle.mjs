@@ -1,8 +1,10 @@
 // The sidecar as the plugin ships it (jetbrains-plugin/README.md, "What the zip holds"): esbuild
 // bundles sidecar/src with its dependencies into bin/wave.js plus chunks (the model libraries stay
-// separate chunks, loaded on the first model request as in the sidecar), next to the built web UI
-// in ui/. Nothing but Node.js is needed to run it: no node_modules.
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// separate chunks, loaded on the first model request as in the sidecar), next to the web UI built
+// for production in ui/ (not webui/dist, which a test run may have built in test mode). Nothing but
+// Node.js is needed to run it: no node_modules.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { pluginDir, repo } from './kotlin.mjs';
@@ -17,10 +19,16 @@ const BANNER = [
   'const __dirname = __waveDirname(__filename);',
 ].join(' ');
 
+/** Builds the web UI with Vite, for production, into `outDir`. */
+function buildUi(outDir) {
+  const vite = join(repo, 'node_modules', 'vite', 'bin', 'vite.js');
+  const args = [vite, 'build', join(repo, 'webui'), '--outDir', outDir, '--emptyOutDir', '--mode', 'production', '--logLevel', 'warn'];
+  const run = spawnSync(process.execPath, args, { cwd: repo, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (run.status !== 0) throw new Error(`building the web UI failed (exit ${run.status ?? run.signal})`);
+}
+
 /** Writes `<dir>/package.json`, `<dir>/bin/wave.js`, `<dir>/bin/chunks/*.js` and `<dir>/ui/`. */
 export async function bundleSidecar(dir) {
-  const ui = join(repo, 'webui', 'dist');
-  if (!existsSync(join(ui, 'index.html'))) throw new Error('webui/dist is not built (npm ci or npm run build builds it)');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   await build({
@@ -42,5 +50,5 @@ export async function bundleSidecar(dir) {
   });
   const version = JSON.parse(readFileSync(join(repo, 'sidecar', 'package.json'), 'utf8')).version;
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'wave-sidecar', version, private: true, type: 'module' }, null, 2)}\n`);
-  cpSync(ui, join(dir, 'ui'), { recursive: true });
+  buildUi(join(dir, 'ui'));
 }
