@@ -1,16 +1,17 @@
-// Gradle build of the JetBrains plugin (jetbrains-plugin/README.md). It needs the network (Gradle
-// plugin portal, Maven Central, JetBrains' IntelliJ repositories, the npm registry), so it runs on a
-// developer machine; the plugin's pure core is also tested without Gradle by
-// `node jetbrains-plugin/test-core.mjs`.
+// Gradle build of the JetBrains plugin (jetbrains-plugin/README.md, "Build"). It needs the network
+// (Gradle plugin portal, Maven Central, JetBrains' IntelliJ repositories, the npm registry), so it
+// runs on a developer machine; `npm run package:plugin` builds the same zip without Gradle or
+// network, and the plugin's pure core is tested by `node jetbrains-plugin/test-core.mjs`.
 //
-//   gradle wrapper            (once, with any local Gradle 8.5+: writes gradlew and its jar)
 //   ./gradlew buildPlugin     -> jetbrains-plugin/build/gradle/distributions/wave-jetbrains-<version>.zip
 //   ./gradlew runIde          -> IntelliJ IDEA 2024.3 with the plugin, sidecar and UI in its sandbox
+//   ./gradlew verifyPlugin    -> IntelliJ Plugin Verifier against the recommended IDEs
 //   ./gradlew check           -> includes testCore (the core's tests and the golden host-request lines)
 //
-// The distribution holds, besides the plugin jar, `wave-jetbrains/sidecar/`: the sidecar's
-// package.json, bin/, dist/ and production node_modules/, with the built web UI in `sidecar/ui/`.
-// At runtime the plugin finds it through PluginManagerCore.getPlugin(...).pluginPath.
+// The distribution holds, besides the plugin jar, `wave-jetbrains/sidecar/`: the sidecar bundled by
+// jetbrains-plugin/package.mjs (bin/wave.js + chunks, no node_modules) with the web UI in ui/ —
+// the same folder as in the npm-built zip. At runtime the plugin finds it beside the lib/ folder of
+// its jar (PathManager.getJarForClass).
 import com.github.gradle.node.npm.task.NpmTask
 import org.jetbrains.intellij.platform.gradle.tasks.PrepareSandboxTask
 
@@ -37,6 +38,8 @@ repositories {
 // kotlin.stdlib.default.dependency=false in gradle.properties).
 kotlin {
     jvmToolchain(21)
+    // As the platform compiles its Kotlin interfaces (jetbrains-plugin/stubs/README.md).
+    compilerOptions { freeCompilerArgs.add("-Xjvm-default=all") }
     sourceSets.named("main") { kotlin.setSrcDirs(listOf("jetbrains-plugin/src/main/kotlin")) }
     sourceSets.named("test") { kotlin.setSrcDirs(listOf("jetbrains-plugin/src/test/kotlin")) }
 }
@@ -55,6 +58,9 @@ sourceSets {
 dependencies {
     intellijPlatform {
         intellijIdeaCommunity(providers.gradleProperty("platformVersion").get())
+        // The settings JSON Schema provider (META-INF/wave-json.xml, an optional dependency).
+        bundledPlugin("com.intellij.modules.json")
+        pluginVerifier() // ./gradlew verifyPlugin
     }
     // The core's tests run on a plain JVM (their own tiny runner, no JUnit).
     testImplementation("org.jetbrains.kotlin:kotlin-stdlib:2.0.21")
@@ -82,60 +88,36 @@ intellijPlatform {
 node {
     download = false // the developer's Node.js 20.17+ on PATH
     nodeProjectDir.set(layout.projectDirectory)
-    npmInstallCommand = "ci" // root `prepare` also builds the sidecar
+    npmInstallCommand = "ci" // root `prepare` also builds the sidecar and the web UI
 }
 
-val buildSidecar by tasks.registering(NpmTask::class) {
-    description = "Builds the sidecar (sidecar/dist) with tsc."
+// The settings JSON Schema the sidecar generates (schemas/), shipped in the jar for wave-json.xml.
+tasks.processResources {
+    from("schemas/settings.schema.json") { into("schemas") }
+}
+
+// The sidecar as it ships, bundled (with the web UI built for production) by the same script as
+// `npm run package:plugin`. NpmTask runs in nodeProjectDir (the repository root) unless its
+// workingDir, a file property, is set.
+val sidecarBundle = layout.buildDirectory.dir("sidecar-bundle")
+
+val bundleSidecar by tasks.registering(NpmTask::class) {
+    description = "Bundles the sidecar and its UI into build/gradle/sidecar-bundle (jetbrains-plugin/package.mjs --sidecar)."
     dependsOn(tasks.npmInstall)
-    npmCommand.set(listOf("run", "build", "-w", "sidecar"))
+    npmCommand.set(listOf("run", "package:plugin", "--"))
+    args.set(sidecarBundle.map { listOf("--sidecar", it.asFile.absolutePath) })
     inputs.dir("sidecar/src")
-    inputs.files("sidecar/package.json", "sidecar/tsconfig.json", "tsconfig.base.json")
-    outputs.dir("sidecar/dist")
-}
-
-val buildWebui by tasks.registering(NpmTask::class) {
-    description = "Builds the web UI (webui/dist) with Vite."
-    dependsOn(tasks.npmInstall)
-    npmCommand.set(listOf("run", "build", "-w", "webui"))
     inputs.dir("webui/src")
-    inputs.files("webui/package.json", "webui/index.html", "webui/vite.config.ts")
-    outputs.dir("webui/dist")
+    inputs.dir("jetbrains-plugin/packaging")
+    inputs.files("sidecar/package.json", "webui/package.json", "webui/index.html", "webui/vite.config.ts", "package-lock.json", "jetbrains-plugin/package.mjs")
+    outputs.dir(sidecarBundle)
 }
 
-// The sidecar as it ships. npm workspaces hoist dependencies into the root node_modules (next to the
-// dev tools), so the production dependencies are installed afresh beside a copy of the package.
-val sidecarStage = layout.buildDirectory.dir("sidecar-stage")
-
-val stageSidecar by tasks.registering(Sync::class) {
-    description = "Copies the built sidecar package to build/gradle/sidecar-stage."
-    dependsOn(buildSidecar)
-    from("sidecar") {
-        include("package.json", "bin/**", "dist/**")
-        exclude("**/*.map", "**/*.tsbuildinfo")
-    }
-    into(sidecarStage)
-    preserve { include("node_modules/**") }
-}
-
-val installSidecarDependencies by tasks.registering(NpmTask::class) {
-    description = "Installs the sidecar's production dependencies into the staged copy."
-    dependsOn(stageSidecar)
-    workingDir.set(sidecarStage)
-    npmCommand.set(listOf("install"))
-    args.set(listOf("--omit=dev", "--ignore-scripts", "--no-package-lock", "--no-audit", "--no-fund"))
-    inputs.file("sidecar/package.json")
-    outputs.dir(sidecarStage.map { it.dir("node_modules") })
-}
-
-// Every sandbox (runIde, buildPlugin, tests) gets <plugin>/sidecar and <plugin>/sidecar/ui.
+// Every sandbox (runIde, buildPlugin, tests) gets <plugin>/sidecar with bin/wave.js and ui/.
 tasks.withType<PrepareSandboxTask>().configureEach {
-    dependsOn(installSidecarDependencies, buildWebui)
-    from(sidecarStage) {
+    dependsOn(bundleSidecar)
+    from(sidecarBundle) {
         into(intellijPlatform.projectName.map { "$it/sidecar" })
-    }
-    from("webui/dist") {
-        into(intellijPlatform.projectName.map { "$it/sidecar/ui" })
     }
 }
 

@@ -2,8 +2,9 @@
 // The whole test suite — what the README's test command (`npm ci && npm test`) runs, and CI too:
 //   1. provision what the tests need from Debian when it is missing (Chromium, a Java runtime);
 //   2. type-check and build the sidecar, check the generated JSON Schema, build the web UI;
-//   3. run every vitest suite (unit, real-process integration, end-to-end, browser);
-//   4. compile and run the JetBrains plugin's pure-Kotlin core tests.
+//   3. compile the JetBrains shell against the IntelliJ Platform stubs (the plugin zip's test needs it);
+//   4. run every vitest suite (unit, real-process integration, end-to-end, browser, the plugin zip);
+//   5. compile and run the JetBrains plugin's pure-Kotlin core tests.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,6 +44,11 @@ step('check the generated settings JSON Schema', 'node sidecar/dist/cli/schema.j
 step('type-check the tests and benchmarks', 'npx tsc -p tsconfig.test.json');
 if (existsSync('webui/vite.config.ts')) {
   step('type-check and build the web UI', 'npx tsc -p webui/tsconfig.json --noEmit && npm run build -w webui');
+}
+if (existsSync('jetbrains-plugin/package.mjs')) {
+  // The JetBrains shell against the IntelliJ Platform stubs: a call the platform lacks fails here
+  // (the compiled classes are cached for the packaging test in test/plugin).
+  step('compile the JetBrains shell against the platform stubs', 'node jetbrains-plugin/package.mjs --compile-only');
 }
 const report = join(mkdtempSync(join(tmpdir(), 'wave-test-')), 'vitest.json');
 step('vitest: unit, integration, end-to-end and browser tests', `npx vitest run --reporter=default --reporter=json --outputFile.json=${report}`, { WAVE_TEST_PREBUILT: '1' });

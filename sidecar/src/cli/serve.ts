@@ -17,8 +17,16 @@ const DEFAULT_UI = fileURLToPath(new URL('../../../webui/dist', import.meta.url)
 
 function humanHost(line: string): string {
   const r = JSON.parse(line) as HostRequest;
-  if (r.host === 'openFile') return `[IDE] open ${r.path}\n`;
-  return r.host === 'closeSettings' ? '[IDE] close the settings tab\n' : '[IDE] show the chat\n';
+  switch (r.host) {
+    case 'openFile':
+      return `[IDE] open ${r.path}\n`;
+    case 'closeSettings':
+      return '[IDE] close the settings tab\n';
+    case 'showChat':
+      return '[IDE] show the chat\n';
+    case 'notify':
+      return `[IDE] ${r.level ?? 'info'}: ${r.title ? `${r.title}: ` : ''}${r.message}\n`;
+  }
 }
 
 export async function serveCommand(argv: string[]): Promise<number> {

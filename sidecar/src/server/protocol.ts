@@ -222,7 +222,12 @@ export type ClientMessage = RequestMessage;
 
 // ----- host channel (sidecar stdout → IDE shell) ------------------------------------------------
 
-export type HostRequest = { host: 'openFile'; path: string } | { host: 'closeSettings' } | { host: 'showChat' };
+export type HostRequest =
+  | { host: 'openFile'; path: string }
+  | { host: 'closeSettings' }
+  | { host: 'showChat' }
+  /** An IDE balloon in the "Wave" notification group (the JetBrains shell); `level` defaults to info. */
+  | { host: 'notify'; title?: string; message: string; level?: 'info' | 'warning' | 'error' };
 
 /** The first line `wave serve` prints on stdout. */
 export interface ReadyLine {

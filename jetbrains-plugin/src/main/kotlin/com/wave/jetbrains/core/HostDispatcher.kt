@@ -1,4 +1,4 @@
-// The ordering policy for host requests (SPEC 8; seed 000, "打开配置文件与关闭设置页的先后顺序").
+// The ordering policy for host requests (jetbrains-plugin/README.md, "Host requests and their order").
 //
 // The settings page asks the sidecar to edit a hook; the sidecar writes `openFile` then
 // `closeSettings` on stdout. Closing disposes the settings editor, so an `openFile` that reached the
@@ -27,6 +27,9 @@ interface HostActions {
 
     /** Activates the chat tool window. */
     fun showChat()
+
+    /** Shows a balloon in the "Wave" notification group. */
+    fun notify(title: String?, message: String, level: NotifyLevel)
 }
 
 class HostDispatcher(
@@ -95,6 +98,7 @@ class HostDispatcher(
                 is HostRequest.OpenFile -> if (!actions.openFile(request.path)) report("Could not open ${request.path}: no such file.")
                 HostRequest.CloseSettings -> actions.closeSettings()
                 HostRequest.ShowChat -> actions.showChat()
+                is HostRequest.Notify -> actions.notify(request.title, request.message, request.level)
             }
         } catch (e: Exception) {
             report("The IDE could not perform ${describe(request)}: ${e.message ?: e.javaClass.simpleName}")
@@ -105,5 +109,6 @@ class HostDispatcher(
         is HostRequest.OpenFile -> "openFile ${request.path}"
         HostRequest.CloseSettings -> "closeSettings"
         HostRequest.ShowChat -> "showChat"
+        is HostRequest.Notify -> "notify"
     }
 }

@@ -1,5 +1,5 @@
-// Host requests (SPEC 8): what the sidecar asks of the IDE shell, one JSON object per stdout line
-// after the ready line. Mirrors `HostRequest` in sidecar/src/server/protocol.ts; the golden lines in
+// Host requests (jetbrains-plugin/README.md, "Host requests and their order"): what the sidecar
+// asks of the IDE shell, one JSON object per stdout line after the ready line. Mirrors `HostRequest` in sidecar/src/server/protocol.ts; the golden lines in
 // test/fixtures/host-requests/ are written by the sidecar and decoded by this file's tests.
 package com.wave.jetbrains.core
 
@@ -12,6 +12,18 @@ sealed class HostRequest {
 
     /** Bring the chat tool window to the front. */
     data object ShowChat : HostRequest()
+
+    /** Show [message] (with an optional [title]) as an IDE balloon of the "Wave" notification group. */
+    data class Notify(val title: String?, val message: String, val level: NotifyLevel) : HostRequest()
+}
+
+/** `level` of a `notify` request; absent means [INFO]. */
+enum class NotifyLevel(val wire: String) {
+    INFO("info"), WARNING("warning"), ERROR("error");
+
+    companion object {
+        fun of(wire: String): NotifyLevel? = entries.firstOrNull { it.wire == wire }
+    }
 }
 
 /** The outcome of decoding one line: a request, or why the line was refused. */
@@ -48,8 +60,28 @@ object HostRequests {
             }
             "closeSettings" -> Decoded.Ok(HostRequest.CloseSettings)
             "showChat" -> Decoded.Ok(HostRequest.ShowChat)
+            "notify" -> notify(fields)
             else -> Decoded.Invalid("unknown host request \"$host\"")
         }
+    }
+
+    /** `{"host":"notify","title"?:string,"message":string,"level"?:"info"|"warning"|"error"}`. */
+    private fun notify(fields: Map<String, Json>): Decoded {
+        val message = (fields["message"] as? Json.JsonString)?.value
+            ?: return Decoded.Invalid("notify without a \"message\" string")
+        if (message.isBlank()) return Decoded.Invalid("notify with an empty message")
+        val title = when (val t = fields["title"]) {
+            null, Json.JsonNull -> null
+            is Json.JsonString -> t.value.takeIf { it.isNotBlank() }
+            else -> return Decoded.Invalid("notify \"title\" is not a string")
+        }
+        val level = when (val l = fields["level"]) {
+            null, Json.JsonNull -> NotifyLevel.INFO
+            is Json.JsonString -> NotifyLevel.of(l.value)
+                ?: return Decoded.Invalid("notify level \"${l.value}\" is not info, warning or error")
+            else -> return Decoded.Invalid("notify \"level\" is not a string")
+        }
+        return Decoded.Ok(HostRequest.Notify(title, message, level))
     }
 
     private fun preview(line: String) = if (line.length <= 120) line else line.take(120) + "…"

@@ -2,6 +2,7 @@
 package com.wave.jetbrains.platform
 
 import com.intellij.openapi.actionSystem.ActionManager
+import com.intellij.openapi.application.ApplicationManager
 import com.intellij.openapi.project.DumbAware
 import com.intellij.openapi.project.Project
 import com.intellij.openapi.wm.ToolWindow
@@ -15,7 +16,8 @@ const val CHAT_TOOL_WINDOW_ID = "Wave"
 class ChatToolWindowFactory : ToolWindowFactory, DumbAware {
     override fun createToolWindowContent(project: Project, toolWindow: ToolWindow) {
         val panel = WaveBrowserPanel(project, View.CHAT)
-        val content = ContentFactory.getInstance().createContent(panel.component, null, false)
+        val contents = ApplicationManager.getApplication().getService(ContentFactory::class.java)
+        val content = contents.createContent(panel.component, null, false)
         content.setDisposer(panel)
         toolWindow.contentManager.addContent(content)
         ActionManager.getInstance().getAction(OpenWaveSettingsAction.ID)?.let { toolWindow.setTitleActions(listOf(it)) }

@@ -1,33 +1,47 @@
 // The IDE side of each host request; HostDispatcher calls these on the EDT, in request order.
 package com.wave.jetbrains.platform
 
-import com.intellij.openapi.fileEditor.FileEditorManager
+import com.intellij.notification.NotificationType
+import com.intellij.openapi.fileEditor.ex.FileEditorManagerEx
 import com.intellij.openapi.project.Project
-import com.intellij.openapi.util.SystemInfo
 import com.intellij.openapi.vfs.LocalFileSystem
 import com.intellij.openapi.vfs.VirtualFile
 import com.intellij.openapi.wm.ToolWindowManager
 import com.wave.jetbrains.core.HostActions
+import com.wave.jetbrains.core.NotifyLevel
 import com.wave.jetbrains.core.Paths
+import java.io.File
 
 internal class IdeHostActions(private val project: Project, private val settingsFile: VirtualFile) : HostActions {
     /** Refreshes the path first: the file may have been created by the sidecar a moment ago. */
     override fun openFile(path: String): Boolean {
-        val file = LocalFileSystem.getInstance().refreshAndFindFileByPath(Paths.toVfsPath(path, SystemInfo.isWindows))
+        val file = LocalFileSystem.getInstance().refreshAndFindFileByPath(Paths.toVfsPath(path, File.separatorChar == '\\'))
         if (file == null || file.isDirectory) return false
-        FileEditorManager.getInstance(project).openFile(file, true)
+        FileEditorManagerEx.getInstanceEx(project).openFile(file, true)
         return true
     }
 
-    /** Closing the file closes its editor in every window, which disposes the settings JCEF view. */
+    /**
+     * Closes the settings tab in every editor window (split or undocked ones too): closing the file
+     * only closes it in the current window. Closing disposes each settings JCEF view.
+     */
     override fun closeSettings(): Boolean {
-        val editors = FileEditorManager.getInstance(project)
+        val editors = FileEditorManagerEx.getInstanceEx(project)
         if (!editors.isFileOpen(settingsFile)) return false
-        editors.closeFile(settingsFile)
+        for (window in editors.windows) editors.closeFile(settingsFile, window)
         return true
     }
 
     override fun showChat() {
         ToolWindowManager.getInstance(project).getToolWindow(CHAT_TOOL_WINDOW_ID)?.activate(null)
+    }
+
+    override fun notify(title: String?, message: String, level: NotifyLevel) {
+        val type = when (level) {
+            NotifyLevel.INFO -> NotificationType.INFORMATION
+            NotifyLevel.WARNING -> NotificationType.WARNING
+            NotifyLevel.ERROR -> NotificationType.ERROR
+        }
+        notifyWave(project, message, type, title = title ?: "Wave")
     }
 }

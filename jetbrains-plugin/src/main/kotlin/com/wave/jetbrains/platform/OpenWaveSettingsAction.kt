@@ -4,12 +4,11 @@ package com.wave.jetbrains.platform
 import com.intellij.openapi.actionSystem.ActionUpdateThread
 import com.intellij.openapi.actionSystem.AnAction
 import com.intellij.openapi.actionSystem.AnActionEvent
-import com.intellij.openapi.components.service
 import com.intellij.openapi.project.DumbAware
 
 class OpenWaveSettingsAction : AnAction(), DumbAware {
     override fun actionPerformed(e: AnActionEvent) {
-        e.project?.service<WaveProjectService>()?.openSettings()
+        e.project?.let { WaveProjectService.of(it).openSettings() }
     }
 
     override fun update(e: AnActionEvent) {

@@ -42,15 +42,20 @@ class WaveSettingsEditorProvider : FileEditorProvider, DumbAware {
 private class WaveSettingsEditor(project: Project, private val file: VirtualFile) : UserDataHolderBase(), FileEditor {
     private val panel = WaveBrowserPanel(project, View.SETTINGS).also { Disposer.register(this, it) }
 
+    @Volatile
+    private var disposed = false
+
     override fun getComponent(): JComponent = panel.component
     override fun getPreferredFocusedComponent(): JComponent = panel.component
     override fun getName() = "Wave"
     override fun getFile() = file
     override fun setState(state: FileEditorState) = Unit
     override fun isModified() = false
-    override fun isValid() = true
+    override fun isValid() = !disposed
     override fun addPropertyChangeListener(listener: PropertyChangeListener) = Unit
     override fun removePropertyChangeListener(listener: PropertyChangeListener) = Unit
     override fun getCurrentLocation(): FileEditorLocation? = null
-    override fun dispose() = Unit // the panel is a child of this editor
+    override fun dispose() {
+        disposed = true // the panel, a child of this editor, is disposed by Disposer
+    }
 }

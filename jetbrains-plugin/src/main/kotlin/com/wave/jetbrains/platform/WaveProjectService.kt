@@ -3,13 +3,12 @@
 // is. Disposed with the project, which stops the sidecar. All decisions live in the core.
 package com.wave.jetbrains.platform
 
-import com.intellij.ide.plugins.PluginManagerCore
 import com.intellij.notification.NotificationType
 import com.intellij.openapi.Disposable
 import com.intellij.openapi.application.ApplicationManager
+import com.intellij.openapi.application.PathManager
 import com.intellij.openapi.components.Service
-import com.intellij.openapi.diagnostic.logger
-import com.intellij.openapi.extensions.PluginId
+import com.intellij.openapi.diagnostic.Logger
 import com.intellij.openapi.fileEditor.FileEditorManager
 import com.intellij.openapi.project.Project
 import com.intellij.openapi.util.Disposer
@@ -18,14 +17,17 @@ import com.wave.jetbrains.core.HostDispatcher
 import com.wave.jetbrains.core.LaunchSpec
 import com.wave.jetbrains.core.NodeLocator
 import com.wave.jetbrains.core.NodeLookup
+import com.wave.jetbrains.core.PluginLayout
 import com.wave.jetbrains.core.Ready
 import com.wave.jetbrains.core.SidecarCommand
+import com.wave.jetbrains.core.SidecarEnvironment
 import com.wave.jetbrains.core.SidecarListener
 import com.wave.jetbrains.core.SidecarSetupException
 import com.wave.jetbrains.core.SidecarSupervisor
 import java.util.concurrent.CopyOnWriteArrayList
+import java.util.concurrent.CopyOnWriteArraySet
 
-private val LOG = logger<WaveProjectService>()
+private val LOG = Logger.getInstance(WaveProjectService::class.java)
 
 @Service(Service.Level.PROJECT)
 class WaveProjectService(private val project: Project) : Disposable {
@@ -64,6 +66,10 @@ class WaveProjectService(private val project: Project) : Disposable {
         }
     })
 
+    init {
+        open += this
+    }
+
     /** Starts the sidecar (in the background; later calls do nothing). */
     fun start() = supervisor.start()
 
@@ -84,25 +90,33 @@ class WaveProjectService(private val project: Project) : Disposable {
     }
 
     override fun dispose() {
+        open -= this
         dispatcher.dispose()
         supervisor.stop()
     }
 
-    /** Runs on a background thread before each start: finds Node and the sidecar's files. */
+    /**
+     * Runs on a background thread before each start: finds Node and the sidecar's files; the
+     * environment is the login shell's (so hooks see the user's PATH) plus the model settings.
+     */
     private fun launchSpec(): LaunchSpec {
-        val env = EnvironmentUtil.getEnvironmentMap() // the login shell's, so hooks see the user's PATH
+        val env = SidecarEnvironment.of(EnvironmentUtil.getEnvironmentMap(), WaveSettings.modelSettings())
         val configured = WaveSettings.nodePath.ifBlank { System.getenv("WAVE_NODE") ?: "" }
         val node = when (val found = NodeLocator.forThisMachine().locate(configured, env["PATH"] ?: System.getenv("PATH"))) {
             is NodeLookup.Found -> found.path
             is NodeLookup.NotFound -> throw SidecarSetupException(found.message)
         }
-        val root = System.getenv("WAVE_SIDECAR_DIR")
-            ?: PluginManagerCore.getPlugin(PluginId.getId(PLUGIN_ID))?.pluginPath?.resolve("sidecar")?.toString()
-            ?: throw SidecarSetupException("The Wave plugin's files were not found.")
+        val jar = PathManager.getJarForClass(WaveProjectService::class.java)?.toString()
+        val root = PluginLayout.sidecarRoot(System.getenv("WAVE_SIDECAR_DIR"), jar)
         return SidecarCommand.spec(node, root, project.basePath, env = env)
     }
 
     companion object {
-        const val PLUGIN_ID = "com.wave.jetbrains"
+        private val open = CopyOnWriteArraySet<WaveProjectService>()
+
+        fun of(project: Project): WaveProjectService = project.getService(WaveProjectService::class.java)
+
+        /** Restarts the sidecar of every open project, e.g. after Settings | Tools | Wave changed. */
+        fun restartAll() = open.forEach { it.restart() }
     }
 }

@@ -39,12 +39,27 @@ class HostDispatcherTest {
         }
 
         override fun showChat() { log += "chat" }
+
+        override fun notify(title: String?, message: String, level: NotifyLevel) { log += "notify ${level.wire} $title: $message" }
     }
 
     private fun line(r: HostRequest) = when (r) {
         is HostRequest.OpenFile -> """{"host":"openFile","path":${JsonText.quote(r.path)}}"""
         HostRequest.CloseSettings -> """{"host":"closeSettings"}"""
         HostRequest.ShowChat -> """{"host":"showChat"}"""
+        is HostRequest.Notify -> """{"host":"notify","message":${JsonText.quote(r.message)},"level":"${r.level.wire}"}"""
+    }
+
+    fun `applies notify in order with the other requests`() {
+        val edt = FakeEdt()
+        val ide = FakeIde(files = setOf("/a"))
+        val d = HostDispatcher(ide, edt::post) { fail("report: $it") }
+        d.submitLine(line(HostRequest.OpenFile("/a")))
+        d.submitLine("""{"host":"notify","title":"Hooks","message":"3 hooks ran","level":"warning"}""")
+        d.submitLine(line(HostRequest.CloseSettings))
+        d.submitLine(line(HostRequest.Notify(null, "done", NotifyLevel.INFO)))
+        edt.runAll()
+        assertEquals(listOf("open /a", "notify warning Hooks: 3 hooks ran", "close", "notify info null: done"), ide.log)
     }
 
     fun `applies requests on the EDT in the order written`() {

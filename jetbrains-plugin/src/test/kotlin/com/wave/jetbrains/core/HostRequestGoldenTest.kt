@@ -15,6 +15,12 @@ class HostRequestGoldenTest {
     private val expected: Map<String, List<HostRequest>> = mapOf(
         "edit-hook.jsonl" to listOf(open("/home/wave/project/.wave/settings.json"), close, chat),
         "create-hook.jsonl" to listOf(close, chat),
+        "notify.jsonl" to listOf(
+            HostRequest.Notify(null, "Hooks settings saved", NotifyLevel.INFO),
+            HostRequest.Notify("Wave", "2 hooks failed: see the Runs view", NotifyLevel.ERROR),
+            HostRequest.Notify("钩子", "line one\nline \"two\" <b>not bold</b> 🎣", NotifyLevel.WARNING),
+            HostRequest.Notify(null, "done", NotifyLevel.INFO),
+        ),
         "paths.jsonl" to listOf(
             open("/home/wave/My Project/.wave/settings.local.json"),
             open("/home/wave/项目/钩子 设置/settings.json"),

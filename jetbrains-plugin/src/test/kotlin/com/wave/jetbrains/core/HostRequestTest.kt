@@ -10,6 +10,25 @@ class HostRequestTest {
         assertEquals(HostRequest.ShowChat, ok("""{"host":"showChat"}"""))
     }
 
+    fun `decodes notify with its optional title and level`() {
+        assertEquals(HostRequest.Notify(null, "Saved", NotifyLevel.INFO), ok("""{"host":"notify","message":"Saved"}"""))
+        assertEquals(
+            HostRequest.Notify("Hooks", "2 hooks failed", NotifyLevel.ERROR),
+            ok("""{"host":"notify","title":"Hooks","message":"2 hooks failed","level":"error"}"""),
+        )
+        assertEquals(HostRequest.Notify(null, "x", NotifyLevel.WARNING), ok("""{"level":"warning","message":"x","title":"","host":"notify"}"""))
+        assertEquals(HostRequest.Notify(null, "x", NotifyLevel.INFO), ok("""{"host":"notify","message":"x","title":null,"level":null}"""))
+    }
+
+    fun `refuses notify without a message or with a wrong title or level`() {
+        assertTrue(refused("""{"host":"notify"}""").contains("message"))
+        assertTrue(refused("""{"host":"notify","message":"  "}""").contains("empty"))
+        assertTrue(refused("""{"host":"notify","message":7}""").contains("message"))
+        assertTrue(refused("""{"host":"notify","message":"m","title":1}""").contains("title"))
+        assertTrue(refused("""{"host":"notify","message":"m","level":"debug"}""").contains("not info, warning or error"))
+        assertTrue(refused("""{"host":"notify","message":"m","level":2}""").contains("level"))
+    }
+
     fun `ignores keys it does not know and key order`() {
         assertEquals(HostRequest.OpenFile("/x"), ok("""{"path":"/x","extra":{"n":[1]},"host":"openFile"}"""))
         assertEquals(HostRequest.ShowChat, ok("""{"host":"showChat","path":"/ignored"}"""))

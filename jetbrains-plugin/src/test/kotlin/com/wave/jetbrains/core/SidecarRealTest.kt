@@ -29,6 +29,7 @@ class SidecarRealTest {
         override fun openFile(path: String): Boolean { log += "open $path"; return true }
         override fun closeSettings(): Boolean { log += "close"; return true }
         override fun showChat() { log += "chat" }
+        override fun notify(title: String?, message: String, level: NotifyLevel) { log += "notify $message" }
     }
 
     fun `runs wave serve and applies its host requests in order`() {

@@ -1,0 +1,6 @@
+// Stub (signatures only), as declared in JetBrains/intellij-community
+// platform/platform-impl/src/com/intellij/openapi/fileEditor/impl/EditorWindow.kt (2024.3, branch 243): the same file name, so top-level functions keep their JVM class.
+// jetbrains-plugin/stubs/README.md says what a stub holds.
+package com.intellij.openapi.fileEditor.impl
+
+class EditorWindow internal constructor()

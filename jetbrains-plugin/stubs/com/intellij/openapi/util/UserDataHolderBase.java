@@ -1,0 +1,14 @@
+// Stub (signatures only) of com.intellij.openapi.util.UserDataHolderBase, as declared in JetBrains/intellij-community
+// platform/util/src/com/intellij/openapi/util/UserDataHolderBase.java (2024.3, branch 243). jetbrains-plugin/stubs/README.md says what a stub holds.
+package com.intellij.openapi.util;
+
+import org.jetbrains.annotations.NotNull;
+import org.jetbrains.annotations.Nullable;
+
+public class UserDataHolderBase implements UserDataHolderEx, Cloneable {
+  @Override
+  public <T> T getUserData(@NotNull Key<T> key) { throw new UnsupportedOperationException(); }
+
+  @Override
+  public <T> void putUserData(@NotNull Key<T> key, @Nullable T value) { throw new UnsupportedOperationException(); }
+}

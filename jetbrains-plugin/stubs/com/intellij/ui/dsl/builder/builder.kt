@@ -1,0 +1,8 @@
+// Stub (signatures only), as declared in JetBrains/intellij-community
+// platform/platform-impl/src/com/intellij/ui/dsl/builder/builder.kt (2024.3, branch 243): the same file name, so top-level functions keep their JVM class.
+// jetbrains-plugin/stubs/README.md says what a stub holds.
+package com.intellij.ui.dsl.builder
+
+import com.intellij.openapi.ui.DialogPanel
+
+fun panel(init: Panel.() -> Unit): DialogPanel = TODO()
