@@ -73,33 +73,28 @@ export async function hooksTestCommand(argv: string[]): Promise<number> {
     permissionMode: 'default',
   };
   const payload = manager.payload(event, input as EventInput<HookEventName>, ctx);
+  const plan = manager.plan(event, input as EventInput<HookEventName>);
   const { decision } = await manager.fire(event, input as EventInput<HookEventName>, ctx);
   await manager.waitForAsync();
+  const skipped = plan.skipped.map((k) => ({ name: k.name, source: k.source, file: k.hook?.file ?? null, matcher: k.hook?.matcher ?? null, reason: k.reason }));
 
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ event, payload, decision, runs }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ event, payload, decision, runs, skipped }, null, 2)}\n`);
     return 0;
   }
   const st = makeStyle(process.stdout);
-  const out: string[] = [];
   const field = spec.matcherField;
-  out.push(`${st.bold(st.cyan(event))}${field ? `  ${field}=${String(input[field])}` : ''}  ${st.dim(`(${spec.when})`)}`);
-  out.push(st.dim(`stdin: ${JSON.stringify(payload)}`));
+  const out = [`${st.bold(st.cyan(event))}${field ? `  ${field}=${String(input[field])}` : ''}  ${st.dim(`(${spec.when})`)}`, st.dim(`stdin: ${JSON.stringify(payload)}`)];
   if (manager.note) out.push(st.dim(`(${manager.note})`));
   const loaded = manager.snapshot();
   const unread = unreadSummary(loaded.files, loaded.problems);
   if (unread) out.push(st.red(`\n${unread}`));
-  if (!runs.length) {
-    const configured = loaded.hooks.filter((h) => h.event === event);
-    out.push(
-      loaded.disableAllHooks
-        ? `\n"disableAllHooks": true is set in ${loaded.disabledBy}: no hook runs.`
-        : configured.length && field
-        ? `\nNo ${event} hook matches ${field}=${String(input[field ?? ''])}. Configured matchers: ${configured.map((h) => JSON.stringify(h.matcher ?? '*')).join(', ')}`
-        : `\nNo ${event} hooks are configured (see \`wave hooks list\`).`,
-    );
-  }
+  if (!runs.length && !skipped.length) out.push(`\nNo ${event} hooks are configured (see \`wave hooks list\`).`);
   for (const r of runs) out.push(`\n${runLines(r, st)}`);
+  if (skipped.length) {
+    out.push(`\n${st.bold('Did not run')}`);
+    for (const k of skipped) out.push(`  ${st.dim('○')} ${k.name}  ${st.dim(`[${k.source}]`)}: ${k.reason}`);
+  }
   out.push(`\n${st.bold('Decision')}`);
   for (const line of describeDecision(event, decision)) out.push(`  ${indent(line, '    ').trimStart()}`);
   process.stdout.write(`${out.join('\n')}\n`);

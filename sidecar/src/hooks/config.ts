@@ -20,8 +20,8 @@ export interface HookOrigin {
 export interface HooksReadResult {
   hooks: ConfiguredHook[];
   problems: ConfigProblem[];
-  /** Handlers that were written but will not run (their entry was rejected). */
-  rejected: number;
+  /** Handlers that were written but will not run (their entry was rejected), per event name. */
+  rejected: Record<string, number>;
 }
 
 /** Edit distance of two short strings (event names), case-insensitive. */
@@ -75,7 +75,10 @@ export function readHooksConfig(raw: unknown, origin: HookOrigin): HooksReadResu
     });
   };
 
-  let rejected = 0;
+  const rejected: Record<string, number> = {};
+  const reject = (event: string, n: number) => {
+    if (n > 0) rejected[event] = (rejected[event] ?? 0) + n;
+  };
   if (raw === undefined) return { hooks, problems, rejected };
   if (!isObject(raw)) {
     problem('error', [], 'hooks must be an object whose keys are event names');
@@ -86,7 +89,7 @@ export function readHooksConfig(raw: unknown, origin: HookOrigin): HooksReadResu
     if (!isHookEvent(event)) {
       const meant = nearMissEvent(event);
       if (meant) {
-        rejected += handlerCount(groups);
+        reject(meant, handlerCount(groups));
         problem('error', [event], `unknown event "${event}": did you mean ${meant}? Its hooks do not run until the name is fixed`);
       } else problem('warning', [event], `unknown event "${event}" is ignored (known events: ${EVENT_NAMES.join(', ')})`);
       continue;
@@ -104,7 +107,7 @@ export function readHooksConfig(raw: unknown, origin: HookOrigin): HooksReadResu
       let matcher: string | undefined;
       if (group.matcher !== undefined) {
         if (typeof group.matcher !== 'string') {
-          rejected += handlerCount([group]);
+          reject(event, handlerCount([group]));
           problem('error', [event, g, 'matcher'], 'matcher must be a string; this group is skipped');
           return;
         }
@@ -128,7 +131,7 @@ export function readHooksConfig(raw: unknown, origin: HookOrigin): HooksReadResu
         }
         const parsed = HandlerSchema.safeParse(entry);
         if (!parsed.success) {
-          rejected++;
+          reject(event, 1);
           for (const issue of parsed.error.issues) problem('error', [...at, ...issuePath(issue)], issueMessage(issue, entry));
           return;
         }

@@ -13,6 +13,7 @@ import { readHooksConfig } from './config.js';
 import { compileMatcher, type CompiledMatcher } from './matcher.js';
 import { runHookProcess, type ProcessRunner } from './runner.js';
 import { SessionConfig, type ObservedFile } from './sessionConfig.js';
+import { hooksToRun, planEvent, type EventPlan, type PlanInput } from './plan.js';
 import { configSourceOf } from './snapshot.js';
 import type { ConfiguredHook, HookDecision, HookRunRecord, PermissionMode, ProcessResult } from './types.js';
 
@@ -173,6 +174,22 @@ export class HookManager {
     };
   }
 
+  private planInput(event: HookEventName, input: Record<string, unknown>, ctx: Pick<FireContext, 'only'>): PlanInput {
+    const field = eventSpec(event).matcherField;
+    return {
+      event,
+      value: field ? String(input[field] ?? '') : null,
+      sources: this.snapshot(),
+      matcher: (m) => this.matcher(m),
+      ...(ctx.only ? { only: ctx.only } : {}),
+    };
+  }
+
+  /** Which hooks of the event would run now, and why each other one would not (no hook runs). */
+  plan<E extends HookEventName>(event: E, input: EventInput<E>, ctx: Pick<FireContext, 'only'> = {}): EventPlan {
+    return planEvent(this.planInput(event, input as Record<string, unknown>, ctx), { pending: this.config.pendingHooks() });
+  }
+
   /**
    * Runs every matching hook of an event and returns the combined decision and the run records.
    * Settings files changed since the last event are noticed first (ConfigChange).
@@ -185,10 +202,8 @@ export class HookManager {
   private async fireNow<E extends HookEventName>(event: E, input: EventInput<E>, ctx: FireContext): Promise<FireResult> {
     const spec = eventSpec(event);
     const sources = this.snapshot();
-    const field = spec.matcherField;
     let current = input as Record<string, unknown>;
-    const value = field ? String(current[field] ?? '') : '';
-    const hooks = eventHooks(sources, event).filter((h) => (!field || this.matcher(h.matcher).test(value)) && (!ctx.only || ctx.only(h)));
+    const hooks = hooksToRun(this.planInput(event, current, ctx));
     const effects: RunEffect[] = [];
     const runs: HookRunRecord[] = [];
     let skipped = 0;

@@ -7,7 +7,7 @@ import { composeSources, readProgrammatic, type LoadedSources } from './compose.
 import type { HooksReadResult } from './config.js';
 import { applyFile, diffFiles, hookKey, pendingIds, withoutHook, type FileChange } from './snapshot.js';
 import { diskStamps, readSourceFiles, sourcePaths, type FileSettings } from './sources.js';
-import type { HookSource } from './types.js';
+import type { ConfiguredHook, HookSource } from './types.js';
 import { settingsPaths, type SettingsPaths } from '../settings/paths.js';
 
 export interface SessionConfigOptions {
@@ -67,6 +67,12 @@ export class SessionConfig {
   /** Ids of the hooks on disk that do not run yet (added or changed since the snapshot). */
   pending(): Set<string> {
     return pendingIds(this.disk(), this.active);
+  }
+
+  /** The hooks on disk that do not run yet, as configured hooks. */
+  pendingHooks(): ConfiguredHook[] {
+    const ids = this.pending();
+    return ids.size ? this.disk().flatMap((f) => f.hooks.filter((h) => ids.has(h.id))) : [];
   }
 
   /** Every difference between the snapshot and the disk, refused and dismissed ones included. */

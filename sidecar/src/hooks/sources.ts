@@ -12,7 +12,7 @@ import { PluginHooksFileSchema, SettingsSchema } from './schema.js';
 import type { ConfigProblem, ConfiguredHook, HookSource } from './types.js';
 import { formatJsonPath, readJsonFile, type JsonFile } from '../settings/jsonFile.js';
 import type { SettingsPaths } from '../settings/paths.js';
-import { countHandlers } from './unreadable.js';
+import { countHandlers, total } from './unreadable.js';
 
 export interface SourceFile {
   source: HookSource;
@@ -22,6 +22,8 @@ export interface SourceFile {
   plugin?: { name: string; root: string; description?: string };
   /** Handlers this file has that cannot run: the whole file when it is not valid JSON, else the rejected entries. */
   unreadHooks: number;
+  /** The same, per event name. */
+  unreadByEvent: Record<string, number>;
 }
 
 export interface PermissionLists {
@@ -62,7 +64,7 @@ export function stampOf(path: string): string {
 
 function emptyFile(source: HookSource, path: string, stamp: string): FileSettings {
   return {
-    file: { source, path, exists: false, parseError: null, unreadHooks: 0 },
+    file: { source, path, exists: false, parseError: null, unreadHooks: 0, unreadByEvent: {} },
     stamp,
     hooks: [],
     problems: [],
@@ -94,7 +96,8 @@ function readSafely(out: FileSettings): JsonFile | null {
 /** A file that is not valid JSON contributes nothing, and says how many hooks that leaves unread. */
 function unreadable(out: FileSettings, file: JsonFile): void {
   const { line, column, message } = file.parseError!;
-  out.file.unreadHooks = countHandlers(file.text);
+  out.file.unreadByEvent = countHandlers(file.text);
+  out.file.unreadHooks = total(out.file.unreadByEvent);
   const lost = out.file.unreadHooks ? `; its ${out.file.unreadHooks} hook${out.file.unreadHooks === 1 ? '' : 's'} do not run` : '';
   out.problems.push(fileProblem(file.path, `not valid JSON: ${message} at line ${line}, column ${column}${lost}`, line, column));
 }
@@ -127,7 +130,8 @@ function readHooks(out: FileSettings, raw: unknown, origin: HookOrigin, workdir:
   const read = readHooksConfig(raw, origin);
   if (adjust) read.hooks.forEach(adjust);
   out.hooks = read.hooks;
-  out.file.unreadHooks = read.rejected;
+  out.file.unreadByEvent = read.rejected;
+  out.file.unreadHooks = total(read.rejected);
   out.problems.push(...read.problems, ...checkGuards(read.hooks, { workdir }));
 }
 

@@ -5,19 +5,22 @@ import { parse, type ParseError } from 'jsonc-parser';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function countHandlers(text: string): number {
+/** Handlers per event name of a file that is not valid JSON (nothing of it runs). */
+export function countHandlers(text: string): Record<string, number> {
   let value: unknown;
   try {
     const errors: ParseError[] = [];
     value = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   } catch {
-    return 0; // too deep to read even tolerantly: the count is unknown
+    return {}; // too deep to read even tolerantly: the count is unknown
   }
-  if (!isObject(value) || !isObject(value.hooks)) return 0;
-  let n = 0;
-  for (const groups of Object.values(value.hooks)) {
+  const out: Record<string, number> = {};
+  if (!isObject(value) || !isObject(value.hooks)) return out;
+  for (const [event, groups] of Object.entries(value.hooks)) {
     if (!Array.isArray(groups)) continue;
-    for (const g of groups) if (isObject(g) && Array.isArray(g.hooks)) n += g.hooks.length;
+    for (const g of groups) if (isObject(g) && Array.isArray(g.hooks)) out[event] = (out[event] ?? 0) + g.hooks.length;
   }
-  return n;
+  return out;
 }
+
+export const total = (counts: Record<string, number>): number => Object.values(counts).reduce((a, b) => a + b, 0);

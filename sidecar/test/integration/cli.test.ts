@@ -362,6 +362,38 @@ echo "looks fine"`,
 }
 
 describe.concurrent('wave hooks test', () => {
+  it('lists every hook of the event that did not run, each with its reason (--json and human)', async ({ expect }) => {
+    const sb = new Sandbox();
+    sb.writeJson(sb.userFile, {
+      hooks: {
+        PreToolUse: [{ matcher: 'Bahs', hooks: [{ command: 'true', description: 'typo guard' }] }, { matcher: 'Bash', hooks: [{ command: 'true', description: 'bash guard' }] }],
+        PretoolUse: [{ hooks: [{ command: 'true' }] }],
+      },
+    });
+    mkdirSync(dirname(sb.projectFile), { recursive: true });
+    writeFileSync(sb.projectFile, '{ "hooks": { "PreToolUse": [ { "hooks": [ { "command": "exit 2" } ] }, ] } }\n');
+    const r = await sb.wave(['test', 'PreToolUse', '--workdir', sb.workdir, '--tool', 'Bash', '--json']);
+    const out = JSON.parse(r.stdout) as TestOutput & { skipped: Array<{ name: string; source: string; reason: string }> };
+    expect(out.runs.map((x) => x.name)).toEqual(['bash guard']);
+    expect(out.skipped.map((k) => [k.name, k.source, k.reason])).toEqual([
+      ['typo guard', 'user', 'matcher "Bahs" does not match "Bash"'],
+      [`1 hook in ${sb.userFile}`, 'user', 'invalid entry (wave hooks validate says why)'],
+      [`1 hook in ${sb.projectFile}`, 'project', 'settings file unreadable (line 1)'],
+    ]);
+    const human = await sb.wave(['test', 'PreToolUse', '--workdir', sb.workdir, '--tool', 'Bash']);
+    expect(human.stdout).toContain('Did not run\n  ○ typo guard  [user]: matcher "Bahs" does not match "Bash"');
+  });
+
+  it('with disableAllHooks, every hook is listed as not run and the file that set it is named', async ({ expect }) => {
+    const sb = new Sandbox();
+    sb.writeJson(sb.userFile, { hooks: { Stop: [{ hooks: [{ command: 'true', description: 'stopper' }] }] } });
+    sb.writeJson(sb.projectFile, { disableAllHooks: true });
+    const r = await sb.wave(['test', 'Stop', '--workdir', sb.workdir, '--json']);
+    const out = JSON.parse(r.stdout) as { runs: unknown[]; skipped: Array<{ name: string; reason: string }> };
+    expect(out.runs).toEqual([]);
+    expect(out.skipped).toEqual([expect.objectContaining({ name: 'stopper', reason: `disableAllHooks in ${sb.projectFile}` })]);
+  });
+
   it('--json: the documented object, and the hook received the input on stdin', async ({ expect }) => {
     const { sb, command } = guardSandbox();
     const r = await sb.wave(['test', 'PreToolUse', '--workdir', sb.workdir, '--tool', 'Bash', '--input', '{"tool_input":{"command":"rm -rf /"}}', '--json']);
