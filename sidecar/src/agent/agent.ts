@@ -68,6 +68,7 @@ export class Agent implements LoopHost {
       ...(opts.trustProject !== undefined ? { trustProject: opts.trustProject } : {}),
       ...(opts.env ? { baseEnv: opts.env } : {}),
       onAsyncRun: (run) => this.recordRun(run),
+      ...(opts.debugHooks ? { debug: opts.debugHooks } : {}),
       onConfigChange: (changes) => {
         for (const c of changes) if (c.refused) this.notice(hookWords.configRefused(c.path, c.refused));
         this.opts.onConfigChange?.(changes);

@@ -48,6 +48,8 @@ export interface AgentOptions {
   stopBlockCap?: number;
   /** A client for another model name (subagent definitions may name one). */
   modelFor?: (name: string) => ModelClient;
+  /** `--debug hooks`: lines saying, after every event, which hooks ran and which did not and why. */
+  debugHooks?: (lines: string[]) => void;
   /** Settings files changed on disk during the session (ConfigChange ran; nothing runs differently until applied). */
   onConfigChange?: (changes: ConfigChangeNotice[]) => void;
 }

@@ -9,6 +9,7 @@ import { lastAnswer } from '../agent/messages.js';
 import { loadSources } from '../hooks/compose.js';
 import { formatProblem } from '../hooks/problems.js';
 import type { ConfigProblem } from '../hooks/types.js';
+import { hookDebugger } from './debug.js';
 import { resolveWorkdir } from './workdir.js';
 import { SettingsSchema } from '../hooks/schema.js';
 import { PERMISSION_MODES, type PermissionMode } from '../hooks/types.js';
@@ -16,7 +17,7 @@ import { createModelClient, modelConfigFrom } from '../models/config.js';
 import { parseJsonText, readJsonFile } from '../settings/jsonFile.js';
 
 export const PRINT_USAGE = `usage: wave -p "<prompt>" [--workdir DIR] [--settings FILE|JSON] [--output-format text|json|stream-json]
-                [--permission-mode default|acceptEdits|plan|bypassPermissions] [--resume SESSION_ID]`;
+                [--permission-mode default|acceptEdits|plan|bypassPermissions] [--resume SESSION_ID] [--debug hooks]`;
 
 class UsageError extends Error {}
 
@@ -50,6 +51,7 @@ export async function printCommand(argv: string[]): Promise<number> {
         'output-format': { type: 'string', default: 'text' },
         'permission-mode': { type: 'string' },
         resume: { type: 'string' },
+        debug: { type: 'string' },
       },
     }));
   } catch (err) {
@@ -84,8 +86,15 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
   const config = modelConfigFrom(process.env, { ...files.other, ...flag });
   if (!config.ok) throw new Error(config.error);
 
+  let debugHooks;
+  try {
+    debugHooks = hookDebugger(values.debug);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
   const told = new Set<string>();
   const agent = await Agent.create({
+    ...(debugHooks ? { debugHooks } : {}),
     // Like `claude -p`, the run keeps its start-up snapshot (docs/hooks.md, "Changes during a session").
     onConfigChange: (changes) => {
       for (const c of changes.filter((c) => !told.has(c.path))) {

@@ -9,9 +9,11 @@ import { parseArgs } from 'node:util';
 import { WaveApp } from '../server/app.js';
 import { newToken } from '../server/auth.js';
 import { listen } from '../server/http.js';
+import { hookDebugger } from './debug.js';
+import { resolveWorkdir } from './workdir.js';
 import type { HostRequest, ReadyLine } from '../server/protocol.js';
 
-export const SERVE_USAGE = 'usage: wave serve [--workdir DIR] [--port N] [--ui DIR] [--standalone] [--exit-with-stdin]';
+export const SERVE_USAGE = 'usage: wave serve [--workdir DIR] [--port N] [--ui DIR] [--standalone] [--exit-with-stdin] [--debug hooks]';
 
 const DEFAULT_UI = fileURLToPath(new URL('../../../webui/dist', import.meta.url));
 
@@ -38,9 +40,18 @@ export async function serveCommand(argv: string[]): Promise<number> {
       ui: { type: 'string' },
       standalone: { type: 'boolean' },
       'exit-with-stdin': { type: 'boolean' },
+      debug: { type: 'string' },
     },
   });
-  const workdir = resolve(values.workdir ?? process.env.INIT_CWD ?? process.cwd());
+  let debugHooks;
+  try {
+    debugHooks = hookDebugger(values.debug);
+  } catch (err) {
+    process.stderr.write(`wave serve: ${(err as Error).message}\n`);
+    return 2;
+  }
+  const { dir: workdir, note } = resolveWorkdir(values.workdir, process.env.INIT_CWD ?? process.cwd());
+  if (note) process.stderr.write(`wave serve: ${note}\n`);
   if (!existsSync(workdir) || !statSync(workdir).isDirectory()) {
     process.stderr.write(`wave serve: --workdir: no such folder ${workdir}\n`);
     return 2;
@@ -53,7 +64,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const uiDir = values.ui ? resolve(values.ui) : existsSync(DEFAULT_UI) ? DEFAULT_UI : null;
   const log = (line: string) => process.stderr.write(`wave serve: ${line}\n`);
   const write = (line: string) => process.stdout.write(values.standalone ? humanHost(line) : line);
-  const app = new WaveApp({ workdir, hostWriter: write, log });
+  const app = new WaveApp({ workdir, hostWriter: write, log, ...(debugHooks ? { debugHooks } : {}) });
   const token = newToken();
   const server = await listen({ app, token, port, uiDir, log });
   const ready: ReadyLine = { ready: { url: server.url, port: server.port, token } };

@@ -13,6 +13,7 @@ import { readHooksConfig } from './config.js';
 import { compileMatcher, type CompiledMatcher } from './matcher.js';
 import { runHookProcess, type ProcessRunner } from './runner.js';
 import { SessionConfig, type ObservedFile } from './sessionConfig.js';
+import { debugLines } from './debugLog.js';
 import { hooksToRun, planEvent, type EventPlan, type PlanInput } from './plan.js';
 import { configSourceOf } from './snapshot.js';
 import type { ConfiguredHook, HookDecision, HookRunRecord, PermissionMode, ProcessResult } from './types.js';
@@ -72,6 +73,8 @@ export interface HookManagerOptions {
   platform?: NodeJS.Platform;
   /** Called when an async hook finishes. */
   onAsyncRun?: (record: HookRunRecord) => void;
+  /** `--debug hooks`: called after every event with the lines saying what ran and what did not. */
+  debug?: (lines: string[]) => void;
   /** Called when settings files changed during the session (after their ConfigChange hooks ran). */
   onConfigChange?: (changes: ConfigChangeNotice[], runs: HookRunRecord[]) => void;
   killGraceMs?: number;
@@ -203,9 +206,11 @@ export class HookManager {
     const spec = eventSpec(event);
     const sources = this.snapshot();
     let current = input as Record<string, unknown>;
-    const hooks = hooksToRun(this.planInput(event, current, ctx));
+    const planInput = this.planInput(event, current, ctx);
+    const hooks = hooksToRun(planInput);
     const effects: RunEffect[] = [];
     const runs: HookRunRecord[] = [];
+    const started: ConfiguredHook[] = [];
     let skipped = 0;
 
     for (const hook of hooks) {
@@ -213,6 +218,7 @@ export class HookManager {
       const ownTimeoutMs = (hook.handler.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS) * 1000;
       if (hook.handler.async) {
         this.startAsync({ event, hook, payload, input: current, ctx, sources, timeoutMs: ownTimeoutMs });
+        started.push(hook);
         continue;
       }
       const remaining = ctx.budget ? ctx.budget.remainingMs() : Infinity;
@@ -237,6 +243,7 @@ export class HookManager {
       if (spec.firstPathWins && effect.path) break;
     }
 
+    if (this.opts.debug) this.opts.debug(debugLines(planEvent(planInput, { pending: this.config.pendingHooks() }), runs, started));
     const decision = combine(event, effects);
     if (skipped) {
       decision.budgetExhausted = true;

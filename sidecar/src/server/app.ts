@@ -37,6 +37,8 @@ export interface AppOptions {
   env?: NodeJS.ProcessEnv;
   /** Overrides model resolution (tests inject a client). */
   model?: ModelClient;
+  /** `--debug hooks`: what ran and what did not after every event. */
+  debugHooks?: (lines: string[]) => void;
 }
 
 class RequestError extends Error {
@@ -96,6 +98,7 @@ export class WaveApp {
         homeDir: this.homeDir,
         env,
         trustProject: () => this.trust.state(this.workdir) === 'trusted',
+        ...(opts.debugHooks ? { debugHooks: opts.debugHooks } : {}),
         ...(client ? { model: client } : { modelUnavailable: `No model is configured: ${modelError}` }),
         ...(modelFor ? { modelFor } : {}),
       },
