@@ -137,6 +137,16 @@ export interface RunOptions {
 
 const roots: string[] = [];
 
+/** The test runner's environment without anything that would configure Wave or a model. */
+function cleanEnv(): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (/^(WAVE_|OPENAI_|ANTHROPIC_|CLAUDE)/.test(k) || k === 'VITEST' || k.startsWith('VITEST_')) continue;
+    env[k] = v;
+  }
+  return env;
+}
+
 /** Removes every sandbox made by this worker (call in afterAll). */
 export function cleanupSandboxes(): void {
   if (process.env.WAVE_E2E_KEEP) return;
@@ -219,16 +229,34 @@ export class Sandbox {
     return join(this.out, name);
   }
 
+  /** Runs another `wave` command (`hooks runs`, `hooks stats` …) with this sandbox's HOME, from its workdir. */
+  wave(args: string[], env: Record<string, string> = {}): Promise<WaveRun> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [WAVE_BIN, ...args], { cwd: this.workdir, env: { ...cleanEnv(), HOME: this.home, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      const started = performance.now();
+      child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+      child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+      child.on('error', reject);
+      child.on('close', (code) => {
+        let json: WaveJson | null = null;
+        try {
+          json = JSON.parse(stdout) as WaveJson;
+        } catch {
+          json = null;
+        }
+        resolve({ code, stdout, stderr, json, ms: performance.now() - started });
+      });
+    });
+  }
+
   /** Runs `wave -p <prompt>` in this sandbox. */
   run(prompt: string, o: RunOptions = {}): Promise<WaveRun> {
     const format = o.format ?? 'json';
     const provider = o.provider ?? 'openai';
     const baseURL = o.baseURL ?? (o.server ? (provider === 'anthropic' ? o.server.anthropicBaseURL : o.server.openaiBaseURL) : undefined);
-    const env: Record<string, string | undefined> = {};
-    for (const [k, v] of Object.entries(process.env)) {
-      if (/^(WAVE_|OPENAI_|ANTHROPIC_|CLAUDE)/.test(k) || k === 'VITEST' || k.startsWith('VITEST_')) continue;
-      env[k] = v;
-    }
+    const env: Record<string, string | undefined> = cleanEnv();
     Object.assign(env, {
       HOME: this.home,
       WAVE_PROVIDER: provider,

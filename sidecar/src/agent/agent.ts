@@ -67,7 +67,8 @@ export class Agent implements LoopHost {
       hooks: opts.hooks,
       ...(opts.trustProject !== undefined ? { trustProject: opts.trustProject } : {}),
       ...(opts.env ? { baseEnv: opts.env } : {}),
-      onAsyncRun: (run) => this.recordRun(run),
+      onRecord: (run) => this.recordRun(run),
+      onWarning: (message) => this.notice(message),
       ...(opts.debugHooks ? { debug: opts.debugHooks } : {}),
       onConfigChange: (changes) => {
         for (const c of changes) if (c.refused) this.notice(hookWords.configRefused(c.path, c.refused));
@@ -321,9 +322,6 @@ export class Agent implements LoopHost {
       ...(this.turn ? { promptId: this.turn.promptId, budget: this.turn.budget } : {}),
       ...(subagent ? { subagent } : {}),
       beforeRun: () => this.save(),
-      onRun: (run: HookRunRecord) => {
-        if (!run.async) this.recordRun(run);
-      },
     };
   }
 

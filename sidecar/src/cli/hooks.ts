@@ -1,10 +1,11 @@
 // `wave hooks list|validate|test`: inspect the configured hooks and try them without a model.
 import { parseArgs } from 'node:util';
-import { HookManager } from '../hooks/manager.js';
+import { HookManager, type HookManagerOptions } from '../hooks/manager.js';
 import { EVENT_NAMES } from '../hooks/events.js';
 import { formatProblem, unreadSummary } from '../hooks/problems.js';
 import type { ConfiguredHook } from '../hooks/types.js';
 import { makeStyle } from './style.js';
+import { historyCommand } from './hooksHistory.js';
 import { hooksTestCommand } from './hooksTest.js';
 import { resolveWorkdir } from './workdir.js';
 
@@ -14,7 +15,12 @@ const USAGE = `usage:
   wave hooks validate [--workdir DIR] [--json]
       every problem in the hook configuration (exit code 1 when there is an error)
   wave hooks test <Event> [--workdir DIR] [--tool NAME] [--input JSON|@FILE|-] [--json]
-      run the hooks of one event for real against a test payload and show what they decide
+      run the hooks of one event for real against a test payload and show what they decide,
+      and which hooks did not run and why
+  wave hooks runs [--event E] [--hook TEXT] [--outcome ok|blocked|error|timeout] [--since 2h] [--limit N] [--json]
+      the run history (~/.wave/hook-runs.jsonl), newest first
+  wave hooks stats [--since 7d] [--json]
+      per hook: runs, blocks, errors, timeouts, p50 / p95 / max duration, last run
 
 Events: ${EVENT_NAMES.join(', ')}
 `;
@@ -28,6 +34,9 @@ export async function hooksCommand(argv: string[]): Promise<number> {
       return validateCommand(rest);
     case 'test':
       return hooksTestCommand(rest);
+    case 'runs':
+    case 'stats':
+      return historyCommand(sub, rest);
     case undefined:
     case '-h':
     case '--help':
@@ -40,10 +49,11 @@ export async function hooksCommand(argv: string[]): Promise<number> {
 }
 
 /** The manager of the command's project (`--workdir`, else the project found from here), and the note saying which. */
-export function managerFor(workdir: string | undefined): HookManager & { note: string | null } {
+export function managerFor(workdir: string | undefined, extra: Omit<HookManagerOptions, 'workdir'> = {}): HookManager & { note: string | null } {
   const { dir, note } = resolveWorkdir(workdir);
   // Like `claude -p`, the command line treats its workdir as trusted.
-  return Object.assign(new HookManager({ workdir: dir, trustProject: true }), { note });
+  const warn = (m: string) => process.stderr.write(`wave hooks: ${m}\n`);
+  return Object.assign(new HookManager({ workdir: dir, trustProject: true, onWarning: warn, ...extra }), { note });
 }
 
 const SOURCE_LABEL: Record<ConfiguredHook['source'], string> = {

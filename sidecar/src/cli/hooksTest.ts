@@ -63,10 +63,9 @@ export async function hooksTestCommand(argv: string[]): Promise<number> {
     }
     input.tool_name = values.tool;
   }
-  const manager = managerFor(values.workdir);
   const runs: HookRunRecord[] = []; // sync and async runs, as they finish
+  const manager = managerFor(values.workdir, { onRecord: (r) => runs.push(r) });
   const ctx: FireContext = {
-    onRun: (r) => runs.push(r),
     sessionId: TEST_SESSION,
     transcriptPath: join(settingsPaths(manager.workdir, manager.homeDir).sessionsDir, `session_${TEST_SESSION}.json`),
     cwd: manager.workdir,

@@ -3,7 +3,7 @@
 // fields act for which event.
 import { z } from 'zod';
 import { canBlock, type EventSpec } from './events.js';
-import type { BlockItem, HookDecision, PermissionDecision, PermissionRequestDecision, ProcessResult, RunOutcome } from './types.js';
+import type { BlockItem, HookDecision, PermissionDecision, PermissionRequestDecision, ProcessResult, RunOutcome, RunVerdict } from './types.js';
 
 export const CONTEXT_CAP = 10_000;
 
@@ -166,6 +166,21 @@ export function interpretRun(
   }
   effect.words = words.length ? words.join('; ') : 'success';
   return effect;
+}
+
+/** What a run did, in one word, from its effect (docs/hooks.md, "Run records"). */
+export function verdictOf(e: Pick<RunEffect, 'outcome' | 'block' | 'permission' | 'permissionRequest' | 'updatedInput' | 'context' | 'instructions' | 'path' | 'stop'>): RunVerdict {
+  if (e.outcome === 'skipped' || e.outcome === 'timeout') return e.outcome;
+  if (e.outcome === 'non_blocking_error') return 'error';
+  if (e.stop) return 'stopped';
+  if (e.block) return 'blocked';
+  if (e.permission?.decision === 'deny' || e.permissionRequest?.behavior === 'deny') return 'denied';
+  if (e.permission?.decision === 'ask') return 'asked';
+  if (e.outcome === 'blocking_error') return 'error'; // exit 2 where nothing can be blocked: a report for the user
+  if (e.permission?.decision === 'allow' || e.permissionRequest?.behavior === 'allow') return 'allowed';
+  if (e.updatedInput) return 'rewrote';
+  if (e.context || e.instructions || e.path) return 'context';
+  return 'ok';
 }
 
 const PERMISSION_RANK: Record<PermissionDecision, number> = { allow: 1, ask: 2, deny: 3 };

@@ -5,7 +5,7 @@
 // one decision plus run records.
 import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
-import { interpretRun, combine, type RunEffect } from './answers.js';
+import { interpretRun, combine, verdictOf, type RunEffect } from './answers.js';
 import { TurnBudget } from './budget.js';
 import { eventSpec, type EventInput, type HookEventName } from './events.js';
 import type { LoadedSources } from './compose.js';
@@ -14,6 +14,7 @@ import { compileMatcher, type CompiledMatcher } from './matcher.js';
 import { runHookProcess, type ProcessRunner } from './runner.js';
 import { SessionConfig, type ObservedFile } from './sessionConfig.js';
 import { debugLines } from './debugLog.js';
+import { historyLine, HistoryWriter } from './history.js';
 import { hooksToRun, planEvent, type EventPlan, type PlanInput } from './plan.js';
 import { configSourceOf } from './snapshot.js';
 import type { ConfiguredHook, HookDecision, HookRunRecord, PermissionMode, ProcessResult } from './types.js';
@@ -32,8 +33,6 @@ export interface FireContext {
   budget?: TurnBudget;
   /** Runs before each hook process starts (the agent rewrites its transcript there). */
   beforeRun?: () => void | Promise<void>;
-  /** Every run record as soon as it exists (sync runs; async runs also go to onAsyncRun). */
-  onRun?: (record: HookRunRecord) => void;
   /** Runs only the hooks this accepts (the project's SessionStart hooks once trust is granted). */
   only?: (hook: ConfiguredHook) => boolean;
 }
@@ -71,8 +70,12 @@ export interface HookManagerOptions {
   /** The environment hooks inherit (default process.env). */
   baseEnv?: NodeJS.ProcessEnv;
   platform?: NodeJS.Platform;
-  /** Called when an async hook finishes. */
-  onAsyncRun?: (record: HookRunRecord) => void;
+  /** The one channel of run records: every run, sync or async, as soon as its record exists. */
+  onRecord?: (record: HookRunRecord) => void;
+  /** The run history (~/.wave/hook-runs.jsonl by default; null: none). */
+  historyFile?: string | null;
+  /** Problems of the engine itself the user should hear about (the history cannot be written, …). */
+  onWarning?: (message: string) => void;
   /** `--debug hooks`: called after every event with the lines saying what ran and what did not. */
   debug?: (lines: string[]) => void;
   /** Called when settings files changed during the session (after their ConfigChange hooks ran). */
@@ -102,6 +105,7 @@ export class HookManager {
   private readonly matchers = new Map<string, CompiledMatcher>();
   private readonly pending = new Set<Promise<void>>();
   private readonly runProcess: ProcessRunner;
+  private readonly history: HistoryWriter | null;
   /** One look at the settings files at a time (ConfigChange fires once per change). */
   private observing: Promise<void> = Promise.resolve();
   readonly workdir: string;
@@ -113,6 +117,14 @@ export class HookManager {
     this.runProcess = opts.runProcess ?? runHookProcess;
     // The snapshot is taken now, when the session starts.
     this.config = new SessionConfig({ workdir: this.workdir, homeDir: this.homeDir, programmatic: opts.hooks, trust: () => this.trusted() });
+    const historyFile = opts.historyFile === undefined ? this.config.paths.historyFile : opts.historyFile;
+    this.history = historyFile ? new HistoryWriter(historyFile, (m) => this.opts.onWarning?.(m)) : null;
+  }
+
+  /** Every record goes out through here: to the listener, and to the history (queued, off the hot path). */
+  private emit(record: HookRunRecord, ctx: FireContext): void {
+    this.opts.onRecord?.(record);
+    this.history?.append(historyLine(record, ctx.sessionId));
   }
 
   private trusted(): boolean {
@@ -226,7 +238,7 @@ export class HookManager {
         skipped++;
         const record = this.record(event, hook, null, { outcome: 'skipped', words: 'skipped: the turn’s hook budget is spent' });
         runs.push(record);
-        ctx.onRun?.(record);
+        this.emit(record, ctx);
         continue;
       }
       const timeoutMs = Math.min(ownTimeoutMs, remaining);
@@ -238,7 +250,7 @@ export class HookManager {
       effects.push(effect);
       const record = this.record(event, hook, result, effect);
       runs.push(record);
-      ctx.onRun?.(record);
+      this.emit(record, ctx);
       if (effect.updatedInput && spec.chain) current = spec.chain(current, effect.updatedInput);
       if (spec.firstPathWins && effect.path) break;
     }
@@ -264,9 +276,10 @@ export class HookManager {
     return m;
   }
 
-  /** Resolves when every async hook started so far has finished. */
+  /** Resolves when every async hook started so far has finished (and the history is written). */
   async waitForAsync(): Promise<void> {
     while (this.pending.size) await Promise.all([...this.pending]);
+    await this.history?.flush();
   }
 
   private startAsync(launch: Launch): void {
@@ -275,11 +288,9 @@ export class HookManager {
       .then((result) => {
         const effect = interpretRun(event, eventSpec(event), result, hook.handler.command, timeoutMs / 1000);
         // An async hook never blocks nor injects anything: only its record is kept.
-        const record = this.record(event, hook, result, { ...effect, words: `async: ${effect.words}` });
-        this.opts.onAsyncRun?.(record);
-        ctx.onRun?.(record);
+        this.emit(this.record(event, hook, result, { ...effect, words: `async: ${effect.words}` }), ctx);
       })
-      .catch(() => {})
+      .catch((err: Error) => this.opts.onWarning?.(`an async ${event} hook could not be recorded: ${err.message}`))
       .finally(() => this.pending.delete(p));
     this.pending.add(p);
   }
@@ -311,7 +322,10 @@ export class HookManager {
     });
   }
 
-  private record(event: string, hook: ConfiguredHook, r: ProcessResult | null, effect: Pick<RunEffect, 'outcome' | 'words' | 'error'>): HookRunRecord {
+  private record(event: string, hook: ConfiguredHook, r: ProcessResult | null, effect: Pick<RunEffect, 'outcome' | 'words' | 'error'> & Partial<RunEffect>): HookRunRecord {
+    const verdict = verdictOf(effect);
+    // An async hook never blocks nor injects anything: it can only have worked or failed.
+    const shown = hook.handler.async && verdict !== 'error' && verdict !== 'timeout' ? 'ok' : verdict;
     return {
       id: randomUUID(),
       event,
@@ -330,6 +344,7 @@ export class HookManager {
       stdout: r?.stdout ?? '',
       stderr: r?.stderr ?? '',
       outcome: effect.outcome,
+      verdict: shown,
       decision: effect.words,
       error: effect.error ?? null,
     };

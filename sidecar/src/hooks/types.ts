@@ -60,6 +60,14 @@ export interface ConfigProblem {
 
 export type RunOutcome = 'success' | 'blocking_error' | 'non_blocking_error' | 'timeout' | 'skipped';
 
+/**
+ * What a run did, in one word — the badge of its card and its outcome in the history: it blocked,
+ * denied, asked, allowed, rewrote the input, added context, stopped the agent, changed nothing
+ * (`ok`), failed (`error`), timed out, or was skipped (the turn's budget was spent).
+ */
+export const RUN_VERDICTS = ['ok', 'context', 'blocked', 'denied', 'asked', 'allowed', 'rewrote', 'stopped', 'error', 'timeout', 'skipped'] as const;
+export type RunVerdict = (typeof RUN_VERDICTS)[number];
+
 /** What one hook process did (before interpretation). */
 export interface ProcessResult {
   startedAt: number;
@@ -94,6 +102,8 @@ export interface HookRunRecord {
   stdout: string;
   stderr: string;
   outcome: RunOutcome;
+  /** What this run did, in one word (the card's badge). */
+  verdict: RunVerdict;
   /** What this run decided, in words ("blocked: …", "added context", "no effect"). */
   decision: string;
   /** What went wrong, when outcome is an error (invalid JSON answer, command not found, …). */

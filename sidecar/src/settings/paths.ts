@@ -11,6 +11,8 @@ export interface SettingsPaths {
   projectLocal: string;
   pluginsDir: string;
   sessionsDir: string;
+  /** ~/.wave/hook-runs.jsonl: every hook run, across sessions */
+  historyFile: string;
 }
 
 export function settingsPaths(workdir: string, homeDir: string): SettingsPaths {
@@ -24,5 +26,6 @@ export function settingsPaths(workdir: string, homeDir: string): SettingsPaths {
     projectLocal: join(projectDir, 'settings.local.json'),
     pluginsDir: join(userDir, 'plugins'),
     sessionsDir: join(userDir, 'sessions'),
+    historyFile: join(userDir, 'hook-runs.jsonl'),
   };
 }

@@ -865,7 +865,7 @@ describe.concurrent('async hooks, timeouts and the turn budget', () => {
         'echo sync context',
       ),
     );
-    const m = sb.manager({ onAsyncRun: (r) => asyncRuns.push(r) });
+    const m = sb.manager({ onRecord: (r) => r.async && asyncRuns.push(r) });
     const t0 = Date.now();
     const { decision, runs } = await sb.fire('UserPromptSubmit', {}, { manager: m });
     expect(Date.now() - t0).toBeLessThan(800);
@@ -883,24 +883,27 @@ describe.concurrent('async hooks, timeouts and the turn budget', () => {
     expect(decision.blocked).toBe(false);
   });
 
-  it('ctx.onRun also receives the async record; an async hook that prints context injects nothing', async ({ expect }) => {
+  it('one record channel gets the sync and the async records; an async hook that prints context injects nothing', async ({ expect }) => {
     const sb = new Sandbox();
-    sb.user(on('SessionStart', { command: 'echo from async', async: true }));
+    sb.user(on('SessionStart', { command: 'echo from async', async: true }, 'echo from sync'));
     const seen: HookRunRecord[] = [];
-    const m = sb.manager();
-    const { decision, runs } = await sb.fire('SessionStart', {}, { manager: m, ctx: { onRun: (r) => seen.push(r) } });
-    expect(runs).toEqual([]);
-    expect(decision.additionalContext).toBeNull();
+    const m = sb.manager({ onRecord: (r) => seen.push(r) });
+    const { decision, runs } = await sb.fire('SessionStart', {}, { manager: m });
+    expect(runs.map((r) => r.stdout)).toEqual(['from sync']);
+    expect(decision.additionalContext).toBe('from sync');
     await m.waitForAsync();
-    expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ async: true, stdout: 'from async', outcome: 'success' });
+    // In the order they finished: the async one may well end first.
+    expect(seen.map((r) => [r.async, r.stdout, r.verdict]).sort()).toEqual([
+      [false, 'from sync', 'context'],
+      [true, 'from async', 'ok'],
+    ]);
   });
 
   it('an async hook still has its timeout', async ({ expect }) => {
     const sb = new Sandbox();
     const asyncRuns: HookRunRecord[] = [];
     sb.user(on('PostToolUse', { command: 'sleep 10', async: true, timeout: 1 }));
-    const m = sb.manager({ onAsyncRun: (r) => asyncRuns.push(r) });
+    const m = sb.manager({ onRecord: (r) => r.async && asyncRuns.push(r) });
     const t0 = Date.now();
     const { runs } = await sb.fire('PostToolUse', {}, { manager: m });
     expect(runs).toEqual([]);

@@ -1,0 +1,156 @@
+// The run history (docs/hooks.md, "History"): every hook run record, one compact JSON line each, in
+// `~/.wave/hook-runs.jsonl`, so runs can be searched and counted across sessions. Appending is off
+// the agent's path: a record is queued in memory and written by the next turn of the event loop
+// (what is queued at exit is written synchronously). stdout / stderr are cut to 2 KiB there; past
+// 20 MB the file is rotated to `hook-runs.1.jsonl` (one generation kept).
+import { appendFile, rename, stat } from 'node:fs/promises';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { HookRunRecord, HookSource, RunVerdict } from './types.js';
+
+export const HISTORY_TEXT_CAP = 2048;
+export const HISTORY_ROTATE_BYTES = 20 * 1024 * 1024;
+
+/** One line of the history. */
+export interface HistoryLine {
+  startedAt: string;
+  sessionId: string;
+  event: string;
+  source: HookSource;
+  file: string | null;
+  name: string;
+  matcher: string | null;
+  command: string;
+  async: boolean;
+  durationMs: number;
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  verdict: RunVerdict;
+  decision: string;
+  error: string | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cut(text: string): string {
+  return text.length <= HISTORY_TEXT_CAP ? text : `${text.slice(0, HISTORY_TEXT_CAP)}… [+${text.length - HISTORY_TEXT_CAP} chars]`;
+}
+
+export function historyLine(r: HookRunRecord, sessionId: string): HistoryLine {
+  return {
+    startedAt: r.startedAt,
+    sessionId,
+    event: r.event,
+    source: r.source,
+    file: r.file,
+    name: r.name,
+    matcher: r.matcher,
+    command: r.command,
+    async: r.async,
+    durationMs: r.durationMs,
+    exitCode: r.exitCode,
+    signal: r.signal,
+    timedOut: r.timedOut,
+    verdict: r.verdict,
+    decision: r.decision,
+    error: r.error,
+    stdout: cut(r.stdout),
+    stderr: cut(r.stderr),
+  };
+}
+
+export function rotatedPath(path: string): string {
+  return path.replace(/\.jsonl$/, '') + '.1.jsonl';
+}
+
+/** Appends history lines off the hot path; failures are reported once, never thrown at the agent. */
+export class HistoryWriter {
+  private queue: string[] = [];
+  private flushing: Promise<void> | null = null;
+  private warned = false;
+  private readonly onExit = () => this.flushSync();
+
+  constructor(
+    readonly path: string,
+    private readonly warn: (message: string) => void = () => {},
+    private readonly rotateBytes = HISTORY_ROTATE_BYTES,
+  ) {
+    process.once('exit', this.onExit);
+  }
+
+  /** Queues one line (microseconds); it is written on a later turn of the event loop. */
+  append(line: HistoryLine): void {
+    this.queue.push(`${JSON.stringify(line)}\n`);
+    this.flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain());
+  }
+
+  /** Resolves once everything queued so far is on disk. */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length) {
+        const text = this.queue.splice(0).join('');
+        await this.rotateIfBig();
+        await appendFile(this.path, text);
+      }
+    } catch (err) {
+      this.fail(err);
+    } finally {
+      this.flushing = null;
+    }
+  }
+
+  private async rotateIfBig(): Promise<void> {
+    const size = await stat(this.path).then((s) => s.size, () => -1);
+    if (size < 0) mkdirSync(dirname(this.path), { recursive: true });
+    else if (size >= this.rotateBytes) await rename(this.path, rotatedPath(this.path));
+  }
+
+  private flushSync(): void {
+    if (!this.queue.length) return;
+    try {
+      mkdirSync(dirname(this.path), { recursive: true });
+      appendFileSync(this.path, this.queue.splice(0).join(''));
+    } catch (err) {
+      this.fail(err);
+    }
+  }
+
+  private fail(err: unknown): void {
+    this.queue = [];
+    if (this.warned) return;
+    this.warned = true;
+    this.warn(`the hook run history ${this.path} cannot be written: ${(err as Error).message}`);
+  }
+
+  close(): void {
+    this.flushSync();
+    process.removeListener('exit', this.onExit);
+  }
+}
+
+/** Every line of the history (the rotated file first), oldest first; unreadable lines are skipped. */
+export function readHistory(path: string): HistoryLine[] {
+  const out: HistoryLine[] = [];
+  for (const p of [rotatedPath(path), path]) {
+    let text: string;
+    try {
+      text = readFileSync(p, 'utf8');
+    } catch {
+      continue; // no history yet (or no rotated generation)
+    }
+    for (const line of text.split('\n')) {
+      if (!line) continue;
+      try {
+        out.push(JSON.parse(line) as HistoryLine);
+      } catch {
+        // a line cut by a crash mid-write: skipped
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,110 @@
+// Figures of the run history (docs/hooks.md, "History"): per hook — its source file, event,
+// matcher and command — how often it ran, blocked, failed and timed out, its duration percentiles
+// and its last run; and the filter behind `wave hooks runs`.
+import type { HistoryLine } from './history.js';
+import type { RunVerdict } from './types.js';
+
+export interface HookStats {
+  event: string;
+  matcher: string | null;
+  command: string;
+  source: string;
+  file: string | null;
+  runs: number;
+  blocks: number;
+  errors: number;
+  timeouts: number;
+  p50_ms: number;
+  p95_ms: number;
+  max_ms: number;
+  last_run: string;
+}
+
+/** The outcome words of `wave hooks runs --outcome`. */
+export type OutcomeFilter = 'ok' | 'blocked' | 'error' | 'timeout';
+export const OUTCOME_FILTERS: readonly OutcomeFilter[] = ['ok', 'blocked', 'error', 'timeout'];
+
+export function outcomeOf(v: RunVerdict): OutcomeFilter | 'skipped' {
+  if (v === 'blocked' || v === 'denied') return 'blocked';
+  if (v === 'error' || v === 'timeout' || v === 'skipped') return v === 'skipped' ? 'skipped' : v;
+  return 'ok';
+}
+
+/** The key of a hook across runs and sessions: where it is written and what it runs. */
+export function statsKey(l: Pick<HistoryLine, 'file' | 'event' | 'matcher' | 'command'>): string {
+  return JSON.stringify([l.file, l.event, l.matcher ?? null, l.command]);
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+interface Acc {
+  first: HistoryLine;
+  last: string;
+  runs: number;
+  blocks: number;
+  errors: number;
+  timeouts: number;
+  durations: number[];
+}
+
+/** Per hook, the most recently run first. */
+export function hookStats(lines: readonly HistoryLine[], sinceMs = 0): HookStats[] {
+  const acc = new Map<string, Acc>();
+  for (const l of lines) {
+    if (sinceMs && Date.parse(l.startedAt) < sinceMs) continue;
+    const key = statsKey(l);
+    let a = acc.get(key);
+    if (!a) acc.set(key, (a = { first: l, last: l.startedAt, runs: 0, blocks: 0, errors: 0, timeouts: 0, durations: [] }));
+    const o = outcomeOf(l.verdict);
+    if (o === 'skipped') continue;
+    a.runs++;
+    if (o === 'blocked') a.blocks++;
+    if (o === 'error') a.errors++;
+    if (o === 'timeout') a.timeouts++;
+    a.durations.push(l.durationMs);
+    if (l.startedAt > a.last) a.last = l.startedAt;
+  }
+  return [...acc.values()]
+    .filter((a) => a.runs > 0)
+    .map((a) => {
+      const d = a.durations.sort((x, y) => x - y);
+      const { event, matcher, command, source, file } = a.first;
+      return { event, matcher, command, source, file, runs: a.runs, blocks: a.blocks, errors: a.errors, timeouts: a.timeouts, p50_ms: percentile(d, 50), p95_ms: percentile(d, 95), max_ms: d[d.length - 1] ?? 0, last_run: a.last };
+    })
+    .sort((x, y) => (x.last_run < y.last_run ? 1 : -1));
+}
+
+export interface RunsQuery {
+  event?: string;
+  /** Matched case-insensitively against the hook's name, command and file. */
+  hook?: string;
+  outcome?: OutcomeFilter;
+  sinceMs?: number;
+  limit?: number;
+}
+
+/** The runs that match, newest first. */
+export function findRuns(lines: readonly HistoryLine[], q: RunsQuery): HistoryLine[] {
+  const text = q.hook?.toLowerCase();
+  const out: HistoryLine[] = [];
+  for (let i = lines.length - 1; i >= 0 && out.length < (q.limit ?? Infinity); i--) {
+    const l = lines[i]!;
+    if (q.event && l.event !== q.event) continue;
+    if (q.outcome && outcomeOf(l.verdict) !== q.outcome) continue;
+    if (q.sinceMs && Date.parse(l.startedAt) < q.sinceMs) continue;
+    if (text && ![l.name, l.command, l.file ?? ''].some((s) => s.toLowerCase().includes(text))) continue;
+    out.push(l);
+  }
+  return out;
+}
+
+/** `30m`, `2h`, `7d`, `45s` → milliseconds; null when it is not one. */
+export function parseDuration(text: string): number | null {
+  const m = /^(\d+(?:\.\d+)?)\s*(s|m|h|d|w)$/.exec(text.trim());
+  if (!m) return null;
+  const unit = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 604800e3 }[m[2] as 's' | 'm' | 'h' | 'd' | 'w'];
+  return Number(m[1]) * unit;
+}
