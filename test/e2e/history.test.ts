@@ -60,7 +60,7 @@ describe('the run history', () => {
     const byText = JSON.parse((await sb.wave(['hooks', 'runs', '--hook', 'CHATTY', '--json'])).stdout) as { runs: Array<{ name: string }> };
     expect(byText.runs.map((r) => r.name)).toEqual(['chatty logger']);
     const human = await sb.wave(['hooks', 'runs', '--since', '1h']);
-    expect(human.stdout.split('\n')[0]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z {2}Stop +error +exit 1 +\d+ ms {2}broken stop {2}\[project\]$/);
+    expect(human.stdout.split('\n')[0]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z {2}Stop +error +exit 1 +\d+ ms {2}broken stop {2}\[project\] {2}! hook exited with code 1$/);
     const bad = await sb.wave(['hooks', 'runs', '--outcome', 'maybe']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--outcome must be one of ok, blocked, error, timeout');

@@ -11,7 +11,16 @@ const USAGE = `usage:
       serve the UI and the sidecar protocol for the IDE or a browser
 `;
 
+/** Output piped into `head` and the like: a closed pipe ends the command quietly, not with a stack trace. */
+function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
+}
+
 export async function main(argv: string[]): Promise<number> {
+  quietOnClosedPipe(process.stdout);
   const [cmd, ...rest] = argv;
   if (argv.some((a) => a === '-p' || a === '--print' || a.startsWith('--print='))) return printCommand(argv);
   switch (cmd) {
