@@ -1,13 +1,6 @@
-// `wave hooks list|validate|test`: inspect the configured hooks and try them without a model.
-import { parseArgs } from 'node:util';
-import { HookManager, type HookManagerOptions } from '../hooks/manager.js';
+// `wave hooks …`: inspect the configured hooks, try them without a model, read their history. Each
+// sub-command is loaded when it is asked for, so `wave hooks stats` does not load the hook engine.
 import { EVENT_NAMES } from '../hooks/events.js';
-import { formatProblem, unreadSummary } from '../hooks/problems.js';
-import type { ConfiguredHook } from '../hooks/types.js';
-import { makeStyle } from './style.js';
-import { historyCommand } from './hooksHistory.js';
-import { hooksTestCommand } from './hooksTest.js';
-import { resolveWorkdir } from './workdir.js';
 
 const USAGE = `usage:
   wave hooks list     [--workdir DIR] [--json]
@@ -29,14 +22,14 @@ export async function hooksCommand(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
   switch (sub) {
     case 'list':
-      return listCommand(rest);
+      return (await import('./hooksList.js')).listCommand(rest);
     case 'validate':
-      return validateCommand(rest);
+      return (await import('./hooksList.js')).validateCommand(rest);
     case 'test':
-      return hooksTestCommand(rest);
+      return (await import('./hooksTest.js')).hooksTestCommand(rest);
     case 'runs':
     case 'stats':
-      return historyCommand(sub, rest);
+      return (await import('./hooksHistory.js')).historyCommand(sub, rest);
     case undefined:
     case '-h':
     case '--help':
@@ -48,83 +41,3 @@ export async function hooksCommand(argv: string[]): Promise<number> {
   }
 }
 
-/** The manager of the command's project (`--workdir`, else the project found from here), and the note saying which. */
-export function managerFor(workdir: string | undefined, extra: Omit<HookManagerOptions, 'workdir'> = {}): HookManager & { note: string | null } {
-  const { dir, note } = resolveWorkdir(workdir);
-  // Like `claude -p`, the command line treats its workdir as trusted.
-  const warn = (m: string) => process.stderr.write(`wave hooks: ${m}\n`);
-  return Object.assign(new HookManager({ workdir: dir, trustProject: true, onWarning: warn, ...extra }), { note });
-}
-
-const SOURCE_LABEL: Record<ConfiguredHook['source'], string> = {
-  programmatic: 'programmatic',
-  plugin: 'plugin',
-  user: 'user',
-  project: 'project',
-  projectLocal: 'project (local)',
-};
-
-function listCommand(argv: string[]): number {
-  const { values } = parseArgs({ args: argv, options: { workdir: { type: 'string' }, json: { type: 'boolean' } } });
-  const manager = managerFor(values.workdir);
-  const s = manager.snapshot();
-  if (values.json) {
-    process.stdout.write(
-      `${JSON.stringify({ workdir: manager.workdir, disableAllHooks: s.disableAllHooks, hooks: s.hooks, files: s.files, problems: s.problems }, null, 2)}\n`,
-    );
-    return 0;
-  }
-  const st = makeStyle(process.stdout);
-  const out: string[] = [];
-  out.push(`${st.bold('Hooks')} for ${manager.workdir}`);
-  if (manager.note) out.push(st.dim(`(${manager.note})`));
-  for (const f of s.files.filter((f) => f.source !== 'plugin')) {
-    const state = !f.exists ? st.dim('(none)') : f.parseError ? st.red(`(not valid JSON, line ${f.parseError.line})`) : '';
-    out.push(st.dim(`  ${SOURCE_LABEL[f.source].padEnd(16)}${f.path} ${state}`));
-  }
-  const unread = unreadSummary(s.files, s.problems);
-  if (unread) out.push(st.red(`\n${unread}`));
-  if (s.disableAllHooks) out.push(st.yellow(`\n"disableAllHooks": true in ${s.disabledBy} — no hook runs.`));
-  if (!s.hooks.length) out.push(`\nNo hooks configured. Add one under "hooks" in ${s.paths.user} or ${s.paths.project}.`);
-  for (const event of EVENT_NAMES) {
-    const hooks = s.hooks.filter((h) => h.event === event);
-    if (!hooks.length) continue;
-    out.push(`\n${st.cyan(event)}`);
-    for (const h of hooks) {
-      const extra = [h.matcher ? `matcher ${JSON.stringify(h.matcher)}` : '', h.handler.timeout ? `timeout ${h.handler.timeout} s` : '', h.handler.async ? 'async' : '']
-        .filter(Boolean)
-        .join(', ');
-      out.push(`  ${st.bold(h.displayName)}  ${st.dim(`[${SOURCE_LABEL[h.source]}${h.plugin ? ` ${h.plugin.name}` : ''}]`)}${extra ? `  ${extra}` : ''}`);
-      out.push(`    $ ${h.handler.command}`);
-      out.push(st.dim(`    ${h.file ?? '<programmatic>'} → ${h.jsonPath}`));
-    }
-  }
-  const errors = s.problems.filter((p) => p.severity === 'error').length;
-  if (s.problems.length) {
-    out.push(st.yellow(`\n${s.problems.length} problem${s.problems.length > 1 ? 's' : ''} (${errors} error${errors === 1 ? '' : 's'}): run \`wave hooks validate\` for details.`));
-  }
-  process.stdout.write(`${out.join('\n')}\n`);
-  return 0;
-}
-
-
-function validateCommand(argv: string[]): number {
-  const { values } = parseArgs({ args: argv, options: { workdir: { type: 'string' }, json: { type: 'boolean' } } });
-  const manager = managerFor(values.workdir);
-  const s = manager.snapshot();
-  const problems = s.problems;
-  const errors = problems.filter((p) => p.severity === 'error');
-  if (values.json) {
-    process.stdout.write(`${JSON.stringify({ ok: errors.length === 0, hooks: s.hooks.length, problems }, null, 2)}\n`);
-    return errors.length ? 1 : 0;
-  }
-  const st = makeStyle(process.stdout);
-  for (const p of problems) {
-    const line = formatProblem(p);
-    process.stdout.write(`${p.severity === 'error' ? st.red(line) : st.yellow(line)}\n`);
-  }
-  const warnings = problems.length - errors.length;
-  const summary = `${s.hooks.length} hook${s.hooks.length === 1 ? '' : 's'} loaded; ${errors.length} error${errors.length === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
-  process.stdout.write(`${errors.length ? st.red(summary) : st.green(summary)}\n`);
-  return errors.length ? 1 : 0;
-}

@@ -52,7 +52,7 @@ export function runsCommand(argv: string[]): number {
 
 export function statsCommand(argv: string[]): number {
   const { values } = parseArgs({ args: argv, options: { since: { type: 'string' }, json: { type: 'boolean' } } });
-  const hooks = hookStats(readHistory(historyFile()), since(values.since));
+  const hooks = hookStats(readHistory(historyFile(), true), since(values.since));
   if (values.json) {
     process.stdout.write(`${JSON.stringify({ hooks }, null, 2)}\n`);
     return 0;

@@ -10,7 +10,7 @@ import { EVENT_NAMES, eventSpec, isHookEvent, type EventInput, type HookEventNam
 import type { FireContext } from '../hooks/manager.js';
 import type { HookRunRecord } from '../hooks/types.js';
 import { settingsPaths } from '../settings/paths.js';
-import { managerFor } from './hooks.js';
+import { managerFor } from './hooksList.js';
 import { indent, makeStyle, type Style } from './style.js';
 
 const TEST_SESSION = 'hooks-test';

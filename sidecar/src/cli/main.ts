@@ -1,7 +1,6 @@
-// `wave` command line: dispatches to the sub-commands.
-import { hooksCommand } from './hooks.js';
-import { PRINT_USAGE, printCommand } from './print.js';
-import { SERVE_USAGE, serveCommand } from './serve.js';
+// `wave` command line: dispatches to the sub-commands, each loaded only when it is asked for (the
+// agent and the server are large; `wave hooks stats` needs neither).
+import { PRINT_USAGE, SERVE_USAGE } from './usage.js';
 
 const USAGE = `usage:
   ${PRINT_USAGE.replace('usage: ', '')}
@@ -22,12 +21,12 @@ function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
 export async function main(argv: string[]): Promise<number> {
   quietOnClosedPipe(process.stdout);
   const [cmd, ...rest] = argv;
-  if (argv.some((a) => a === '-p' || a === '--print' || a.startsWith('--print='))) return printCommand(argv);
+  if (argv.some((a) => a === '-p' || a === '--print' || a.startsWith('--print='))) return (await import('./print.js')).printCommand(argv);
   switch (cmd) {
     case 'hooks':
-      return hooksCommand(rest);
+      return (await import('./hooks.js')).hooksCommand(rest);
     case 'serve':
-      return serveCommand(rest);
+      return (await import('./serve.js')).serveCommand(rest);
     case undefined:
     case '-h':
     case '--help':

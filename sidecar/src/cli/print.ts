@@ -10,14 +10,13 @@ import { loadSources } from '../hooks/compose.js';
 import { formatProblem } from '../hooks/problems.js';
 import type { ConfigProblem } from '../hooks/types.js';
 import { hookDebugger } from './debug.js';
+import { PRINT_USAGE } from './usage.js';
 import { resolveWorkdir } from './workdir.js';
 import { SettingsSchema } from '../hooks/schema.js';
 import { PERMISSION_MODES, type PermissionMode } from '../hooks/types.js';
 import { createModelClient, modelConfigFrom } from '../models/config.js';
 import { parseJsonText, readJsonFile } from '../settings/jsonFile.js';
 
-export const PRINT_USAGE = `usage: wave -p "<prompt>" [--workdir DIR] [--settings FILE|JSON] [--output-format text|json|stream-json]
-                [--permission-mode default|acceptEdits|plan|bypassPermissions] [--resume SESSION_ID] [--debug hooks]`;
 
 class UsageError extends Error {}
 

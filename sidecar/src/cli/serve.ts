@@ -10,10 +10,10 @@ import { WaveApp } from '../server/app.js';
 import { newToken } from '../server/auth.js';
 import { listen } from '../server/http.js';
 import { hookDebugger } from './debug.js';
+import { SERVE_USAGE } from './usage.js';
 import { resolveWorkdir } from './workdir.js';
 import type { HostRequest, ReadyLine } from '../server/protocol.js';
 
-export const SERVE_USAGE = 'usage: wave serve [--workdir DIR] [--port N] [--ui DIR] [--standalone] [--exit-with-stdin] [--debug hooks]';
 
 const DEFAULT_UI = fileURLToPath(new URL('../../../webui/dist', import.meta.url));
 

@@ -37,7 +37,16 @@ function cut(text: string): string {
   return text.length <= HISTORY_TEXT_CAP ? text : `${text.slice(0, HISTORY_TEXT_CAP)}… [+${text.length - HISTORY_TEXT_CAP} chars]`;
 }
 
-export function historyLine(r: HookRunRecord, sessionId: string): HistoryLine {
+/** The fields left out of a stored line when they have their usual value. */
+type Usual = 'async' | 'signal' | 'timedOut' | 'error' | 'stdout' | 'stderr';
+export type StoredLine = Omit<HistoryLine, Usual> & Partial<Pick<HistoryLine, Usual>>;
+
+/**
+ * The line of one run, compact: fields at their usual value (`async: false`, `signal: null`,
+ * `timedOut: false`, `error: null`, empty output) are left out and read back as that value. The
+ * key order is fixed, with every field the figures need before `decision` (readHistory relies on it).
+ */
+export function historyLine(r: HookRunRecord, sessionId: string): StoredLine {
   return {
     startedAt: r.startedAt,
     sessionId,
@@ -47,17 +56,22 @@ export function historyLine(r: HookRunRecord, sessionId: string): HistoryLine {
     name: r.name,
     matcher: r.matcher,
     command: r.command,
-    async: r.async,
+    ...(r.async ? { async: true } : {}),
     durationMs: r.durationMs,
     exitCode: r.exitCode,
-    signal: r.signal,
-    timedOut: r.timedOut,
+    ...(r.signal ? { signal: r.signal } : {}),
+    ...(r.timedOut ? { timedOut: true } : {}),
     verdict: r.verdict,
     decision: r.decision,
-    error: r.error,
-    stdout: cut(r.stdout),
-    stderr: cut(r.stderr),
+    ...(r.error ? { error: r.error } : {}),
+    ...(r.stdout ? { stdout: cut(r.stdout) } : {}),
+    ...(r.stderr ? { stderr: cut(r.stderr) } : {}),
   };
+}
+
+/** A line as read back, with the left-out fields at their usual values. */
+function complete(raw: StoredLine): HistoryLine {
+  return { async: false, signal: null, timedOut: false, error: null, stdout: '', stderr: '', ...raw };
 }
 
 export function rotatedPath(path: string): string {
@@ -80,7 +94,7 @@ export class HistoryWriter {
   }
 
   /** Queues one line (microseconds); it is written on a later turn of the event loop. */
-  append(line: HistoryLine): void {
+  append(line: StoredLine): void {
     this.queue.push(`${JSON.stringify(line)}\n`);
     this.flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain());
   }
@@ -133,8 +147,18 @@ export class HistoryWriter {
   }
 }
 
-/** Every line of the history (the rotated file first), oldest first; unreadable lines are skipped. */
-export function readHistory(path: string): HistoryLine[] {
+/**
+ * Where the fields the figures need end in a line. Lines are written with a fixed key order
+ * (`historyLine`) and `decision` follows every field the figures use; an unescaped `,"decision":`
+ * cannot occur inside a JSON string, so the prefix before it is a complete object once closed.
+ */
+const STATS_END = ',"decision":';
+
+/**
+ * Every line of the history (the rotated file first), oldest first; unreadable lines are skipped.
+ * With `statsOnly`, only the fields before `decision` are parsed (what `wave hooks stats` needs).
+ */
+export function readHistory(path: string, statsOnly = false): HistoryLine[] {
   const out: HistoryLine[] = [];
   for (const p of [rotatedPath(path), path]) {
     let text: string;
@@ -143,10 +167,15 @@ export function readHistory(path: string): HistoryLine[] {
     } catch {
       continue; // no history yet (or no rotated generation)
     }
-    for (const line of text.split('\n')) {
-      if (!line) continue;
+    for (let start = 0; start < text.length; ) {
+      let end = text.indexOf('\n', start);
+      if (end < 0) end = text.length;
+      const cut = statsOnly ? text.indexOf(STATS_END, start) : -1;
+      const json = cut >= 0 && cut < end ? `${text.slice(start, cut)}}` : text.slice(start, end);
+      start = end + 1;
+      if (json.length < 2) continue;
       try {
-        out.push(JSON.parse(line) as HistoryLine);
+        out.push(complete(JSON.parse(json) as StoredLine));
       } catch {
         // a line cut by a crash mid-write: skipped
       }

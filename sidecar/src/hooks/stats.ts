@@ -32,7 +32,7 @@ export function outcomeOf(v: RunVerdict): OutcomeFilter | 'skipped' {
 
 /** The key of a hook across runs and sessions: where it is written and what it runs. */
 export function statsKey(l: Pick<HistoryLine, 'file' | 'event' | 'matcher' | 'command'>): string {
-  return JSON.stringify([l.file, l.event, l.matcher ?? null, l.command]);
+  return `${l.file ?? ''}\u0000${l.event}\u0000${l.matcher ?? ''}\u0000${l.command}`;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -40,8 +40,11 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** The fields of a history line the figures need (the rest is not even parsed for them). */
+export type StatsFields = Pick<HistoryLine, 'startedAt' | 'event' | 'source' | 'file' | 'matcher' | 'command' | 'durationMs' | 'verdict'>;
+
 interface Acc {
-  first: HistoryLine;
+  first: StatsFields;
   last: string;
   runs: number;
   blocks: number;
@@ -51,10 +54,12 @@ interface Acc {
 }
 
 /** Per hook, the most recently run first. */
-export function hookStats(lines: readonly HistoryLine[], sinceMs = 0): HookStats[] {
+export function hookStats(lines: readonly StatsFields[], sinceMs = 0): HookStats[] {
   const acc = new Map<string, Acc>();
+  // ISO times compare as strings: no date is parsed per line.
+  const since = sinceMs ? new Date(sinceMs).toISOString() : '';
   for (const l of lines) {
-    if (sinceMs && Date.parse(l.startedAt) < sinceMs) continue;
+    if (since && l.startedAt < since) continue;
     const key = statsKey(l);
     let a = acc.get(key);
     if (!a) acc.set(key, (a = { first: l, last: l.startedAt, runs: 0, blocks: 0, errors: 0, timeouts: 0, durations: [] }));
