@@ -51,11 +51,25 @@ function fileProblem(file: JsonFile, message: string, line?: number, column?: nu
 
 function readSafely(path: string, problems: ConfigProblem[]): JsonFile | null {
   try {
-    return readJsonFile(path);
+    const file = readJsonFile(path);
+    problems.push(...duplicateProblems(file));
+    return file;
   } catch (err) {
     problems.push({ severity: 'error', file: path, path: '', message: `cannot read the file: ${(err as Error).message}` });
     return null;
   }
+}
+
+/** A repeated key is an error at its later occurrence: JSON keeps only the last one (docs/hooks.md, Validation). */
+function duplicateProblems(file: JsonFile): ConfigProblem[] {
+  return file.duplicates.map((d) => ({
+    severity: 'error',
+    file: file.path,
+    path: formatJsonPath(d.path),
+    line: d.line,
+    column: d.column,
+    message: `duplicate key "${d.path[d.path.length - 1]}" (also at line ${d.previous.line}): only the last one is used, the earlier one is silently ignored; merge them into one`,
+  }));
 }
 
 /** Reads one settings file: its hooks and the other keys hooks need. */
