@@ -30,6 +30,21 @@ const DEFAULT_AUTO_COMPACT = 0.8;
 
 const NEVER = new AbortController().signal;
 
+/** Why a file cannot be written, in words (the error's own message names a temporary file). */
+function whyUnwritable(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  const words: Record<string, string> = {
+    EISDIR: 'a folder is in its place',
+    ENOTEMPTY: 'a folder is in its place',
+    ENOSPC: 'the disk is full',
+    EDQUOT: 'the disk quota is used up',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EROFS: 'the file system is read-only',
+  };
+  return (code && words[code]) ?? (err as Error).message;
+}
+
 export class Agent implements LoopHost {
   readonly hookManager: HookManager;
   readonly tools: ToolRegistry;
@@ -50,6 +65,8 @@ export class Agent implements LoopHost {
   /** The conversation changed since the transcript was last written (every change goes through changed()). */
   private dirty = true;
   private closed = false;
+  /** A transcript write failed and the user was told; cleared when a write works again. */
+  private saveFailing = false;
 
   private constructor(readonly opts: AgentOptions) {
     this.workdir = resolve(opts.workdir);
@@ -350,11 +367,22 @@ export class Agent implements LoopHost {
     this.opts.onMessagesChange?.(this._messages);
   }
 
-  /** Rewrites the transcript (atomically) when the conversation changed since the last write. */
+  /**
+   * Rewrites the transcript (atomically) when the conversation changed since the last write. One
+   * that cannot be written (a hook put a folder in its place, the disk is full) is a warning for
+   * the user, once until a write works again, and the turn goes on (docs/reliability.md).
+   */
   save(): void {
     if (!this.dirty) return;
-    writeTranscript(this.transcriptPath, this.session, this._messages);
-    this.dirty = false;
+    try {
+      writeTranscript(this.transcriptPath, this.session, this._messages);
+      this.dirty = false;
+      this.saveFailing = false;
+    } catch (err) {
+      if (this.saveFailing) return;
+      this.saveFailing = true;
+      this.notice(`the transcript ${this.transcriptPath} cannot be written (${whyUnwritable(err)}); the conversation goes on without it`);
+    }
   }
 
   /** The permission rules in force: settings files plus extraPermissions. */
