@@ -45,8 +45,10 @@ export interface LoadOptions {
   trustProject: boolean;
 }
 
+/** A problem of the whole file: at its top-level value, or at its start (every problem has a position). */
 function fileProblem(file: JsonFile, message: string, line?: number, column?: number): ConfigProblem {
-  return { severity: 'error', file: file.path, path: '', ...(line ? { line, column } : {}), message };
+  const at = line ? { line, column: column ?? 1 } : (file.locate([]) ?? { line: 1, column: 1 });
+  return { severity: 'error', file: file.path, path: '', ...at, message };
 }
 
 function readSafely(path: string, problems: ConfigProblem[]): JsonFile | null {
@@ -55,7 +57,7 @@ function readSafely(path: string, problems: ConfigProblem[]): JsonFile | null {
     problems.push(...duplicateProblems(file));
     return file;
   } catch (err) {
-    problems.push({ severity: 'error', file: path, path: '', message: `cannot read the file: ${(err as Error).message}` });
+    problems.push({ severity: 'error', file: path, path: '', line: 1, column: 1, message: `cannot read the file: ${(err as Error).message}` });
     return null;
   }
 }
