@@ -13,7 +13,7 @@ import { findInstructionFiles, type InstructionFile } from './instructions.js';
 import { hookText, messageText, newMessage, type Block, type Message } from './messages.js';
 import { buildSystemPrompt } from './systemPrompt.js';
 import { ToolRegistry } from './tools/registry.js';
-import { readTranscript, transcriptPath, writeTranscript, type SessionInfo } from './transcript.js';
+import { readTranscript, transcriptPath, whyUnwritable, writeTranscript, type SessionInfo } from './transcript.js';
 import { DEFAULT_STOP_BLOCK_CAP, runTurn, type TurnResult } from './turn.js';
 import type { AgentEvent, AgentOptions } from './options.js';
 import { runLoop, showUserParts } from './loop.js';
@@ -29,21 +29,6 @@ const DEFAULT_CONTEXT_WINDOW = 200_000;
 const DEFAULT_AUTO_COMPACT = 0.8;
 
 const NEVER = new AbortController().signal;
-
-/** Why a file cannot be written, in words (the error's own message names a temporary file). */
-function whyUnwritable(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException).code;
-  const words: Record<string, string> = {
-    EISDIR: 'a folder is in its place',
-    ENOTEMPTY: 'a folder is in its place',
-    ENOSPC: 'the disk is full',
-    EDQUOT: 'the disk quota is used up',
-    EACCES: 'permission denied',
-    EPERM: 'permission denied',
-    EROFS: 'the file system is read-only',
-  };
-  return (code && words[code]) ?? (err as Error).message;
-}
 
 export class Agent implements LoopHost {
   readonly hookManager: HookManager;

@@ -38,6 +38,21 @@ export function writeTranscript(path: string, session: SessionInfo, messages: re
   writeFileAtomic(path, `${JSON.stringify(data, null, 2)}\n`, { fsync: false });
 }
 
+/** Why a file cannot be written, in words (the error's own message names a temporary file). */
+export function whyUnwritable(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  const words: Record<string, string> = {
+    EISDIR: 'a folder is in its place',
+    ENOTEMPTY: 'a folder is in its place',
+    ENOSPC: 'the disk is full',
+    EDQUOT: 'the disk quota is used up',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EROFS: 'the file system is read-only',
+  };
+  return (code && words[code]) ?? (err as Error).message;
+}
+
 export function readTranscript(path: string): TranscriptFile {
   let text: string;
   try {

@@ -6,8 +6,8 @@
 // a new cycle in which Stop fires again).
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, cleanupSandboxes, ensureBuilt, group, PROVIDERS, Sandbox, scenario, sq, textOfMessage, userTexts, type RecordedRequest } from '../harness.js';
-import { BYPASS, forever, js, lastUserText, router, SETTLE_ENV, shWait, toolResults, waitFile } from './harness-work.js';
+import { call, cleanupSandboxes, ensureBuilt, group, PROVIDERS, Sandbox, scenario, sq, textOfMessage, userTexts } from '../harness.js';
+import { BYPASS, forever, js, lastUserText, router, SETTLE_ENV, shWait, toldShellEnded, toolResults, waitFile } from './harness-work.js';
 import { finalAnswer } from './harness-work.js';
 
 beforeAll(() => ensureBuilt(), 180_000);
@@ -240,36 +240,33 @@ describe.concurrent('seed 000 "Stop Hook 后台工作感知" acceptance scenario
     const STARTED = sb0.outFile('stop-hook-started');
     const FAILED = sb0.outFile('failing-shell-ran');
     const OK = sb0.outFile('quick-shell-ran');
-    // The turn ends only once the agent was told that the quick shells ended (their completion
-    // notifications reached a model request): a finished file of theirs is not enough, since on a
-    // busy machine the shell may not have exited yet when it exists. Until then the model calls a
-    // quick foreground Bash, so each new request can carry the notifications.
-    let shellIds: Record<string, string> = {};
+    // The turn ends once the agent was told that the quick shells ended (their notifications reached
+    // a model request; their files exist before they exit). Until then: a quick foreground Bash.
+    let ids0: Record<string, string> = {};
     let ended = false;
-    const told = (req: RecordedRequest, id: string) => new RegExp(`Background shell ${id} \\(.*\\) (?:finished|failed) with exit code`).test(userTexts(req).join('\n'));
     const r = router({
-      main: (req, i) => {
-        if (i === 0) {
-          return {
-            toolCalls: [
-              // Each lingers a moment after its file exists, as a shell on a busy machine does.
-              { id: 'call_ok', name: 'Bash', input: { command: `touch ${sq(OK)}; sleep 0.3`, run_in_background: true } },
-              { id: 'call_fail', name: 'Bash', input: { command: `touch ${sq(FAILED)}; sleep 0.3; exit 3`, run_in_background: true } },
-              { id: 'call_kill', name: 'Bash', input: { command: 'sleep 30', run_in_background: true } },
-              // Finishes only once the first Stop hook has started (and before it reads its stdin).
-              { id: 'call_late', name: 'Bash', input: { command: `${shWait(STARTED)}; touch ${sq(MARKER)}`, run_in_background: true } },
-            ],
-          };
-        }
-        if (i === 1) {
-          shellIds = Object.fromEntries(toolResults(req).map((t) => [t.id, idIn(t.content)]));
-          return call('KillShell', { shell_id: shellIds.call_kill }, 'call_killshell');
-        }
-        if (ended) return { text: 'AFTER-NOTIFY' };
-        if (!told(req, shellIds.call_ok!) || !told(req, shellIds.call_fail!)) return call('Bash', { command: 'true' }, `call_wait_${i}`);
-        ended = true;
-        return { text: 'TURN-END' };
-      },
+      main: [
+        {
+          toolCalls: [
+            // Each lingers a moment after its file exists, as a shell on a busy machine does.
+            { id: 'call_ok', name: 'Bash', input: { command: `touch ${sq(OK)}; sleep 0.3`, run_in_background: true } },
+            { id: 'call_fail', name: 'Bash', input: { command: `touch ${sq(FAILED)}; sleep 0.3; exit 3`, run_in_background: true } },
+            { id: 'call_kill', name: 'Bash', input: { command: 'sleep 30', run_in_background: true } },
+            // Finishes only once the first Stop hook has started (and before it reads its stdin).
+            { id: 'call_late', name: 'Bash', input: { command: `${shWait(STARTED)}; touch ${sq(MARKER)}`, run_in_background: true } },
+          ],
+        },
+        (req) => {
+          ids0 = Object.fromEntries(toolResults(req).map((t) => [t.id, idIn(t.content)]));
+          return call('KillShell', { shell_id: ids0.call_kill }, 'call_killshell');
+        },
+        forever((req, i) => {
+          if (ended) return { text: 'AFTER-NOTIFY' };
+          if (!toldShellEnded(req, ids0.call_ok!) || !toldShellEnded(req, ids0.call_fail!)) return call('Bash', { command: 'true' }, `call_wait_${i}`);
+          ended = true;
+          return { text: 'TURN-END' };
+        }),
+      ],
     });
     // The hook reads its stdin only once the last shell has finished (its marker file exists).
     const late = [
