@@ -124,8 +124,11 @@ export class Reaper {
     t.unref();
   }
 
+  /** Signals the processes holding the output now (found again each time: a pid may be reused). */
   private signalHolders(signal: NodeJS.Signals): void {
-    for (const p of holdersOf(this.links)) this.holders.add(p);
-    for (const p of signalEach(this.holders, signal)) if (signal === 'SIGTERM') trackProcess(p);
+    for (const p of signalEach(holdersOf(this.links), signal)) {
+      this.holders.add(p);
+      trackProcess(p);
+    }
   }
 }

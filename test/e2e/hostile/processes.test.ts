@@ -41,6 +41,16 @@ describe.concurrent('escaped grandchildren (item 6)', () => {
     await waitDead(Number(await fileText(pidFile)), 5000);
   });
 
+  it('such a grandchild ignoring SIGTERM is SIGKILLed, at the latest when wave exits', async () => {
+    const sb = new Sandbox();
+    const pidFile = sb.outFile('stubborn.pid');
+    const stubborn = `setsid sh -c 'trap "" TERM; echo $$ > "${pidFile}"; while :; do sleep 1; done' &`;
+    sb.settings({ hooks: { Stop: [{ hooks: [{ type: 'command', command: `${stubborn} echo started` }] }] } });
+    const { out } = await hooksTest(sb, 'Stop');
+    expect(out.runs.map((r) => r.outcome)).toEqual(['success']);
+    await waitDead(Number(await fileText(pidFile)), 5000);
+  });
+
   it('a grandchild that redirected its output (a proper daemon) is left alone', async () => {
     const sb = new Sandbox();
     const pidFile = sb.outFile('daemon.pid');
