@@ -4,7 +4,7 @@
 // are fine still load and run.
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupSandboxes, ensureBuilt, Sandbox, sq } from '../harness.js';
+import { cleanupSandboxes, ensureBuilt, group, Sandbox, scenario, sq } from '../harness.js';
 import { hooksTest, rawSettings, validate, wave } from './harness.js';
 
 beforeAll(() => ensureBuilt());
@@ -67,6 +67,16 @@ describe.concurrent('NUL bytes (item 2)', () => {
     const { run, out } = await hooksTest(sb, 'PreToolUse', ['--tool', 'Bash']);
     expect(run.code).toBe(0);
     expect(out.runs.map((r) => [r.command, r.outcome, r.stdout])).toEqual([['echo second', 'success', 'second']]);
+  });
+
+  it('wave -p with such a hook: the turn runs, the other hook of the event ran, exit 0 (not 1 with no output)', async () => {
+    const { sb, run, json } = await scenario({
+      settings: (sb) => ({ hooks: { UserPromptSubmit: [group(['echo a\u0000b', `touch ${sq(sb.outFile('second-ran'))}`])] } }),
+      script: [{ text: 'the answer' }],
+    });
+    expect(run.code).toBe(0);
+    expect(json.result).toBe('the answer');
+    expect(existsSync(sb.outFile('second-ran'))).toBe(true);
   });
 
   it('a NUL in an env value: a validation error naming the variable; the hooks still start', async () => {
