@@ -5,23 +5,13 @@
 //   3. compile the JetBrains shell against the IntelliJ Platform stubs (the plugin zip's test needs it);
 //   4. run every vitest suite (unit, real-process integration, end-to-end, browser, the plugin zip);
 //   5. compile and run the JetBrains plugin's pure-Kotlin core tests.
+// Every step runs even when an earlier one failed, and the run ends with one closing line
+// `tests: N passed, N failed` (scripts/suite.mjs); the exit code is non-zero when anything failed.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-const totals = { passed: 0, failed: 0 };
-
-const step = (title, cmd, env = {}, capture = false) => {
-  process.stdout.write(`\n== ${title}\n$ ${cmd}\n`);
-  const r = spawnSync(cmd, { stdio: capture ? ['inherit', 'pipe', 'inherit'] : 'inherit', shell: true, env: { ...process.env, ...env }, encoding: 'utf8' });
-  if (capture) process.stdout.write(r.stdout ?? '');
-  if (r.status !== 0) {
-    process.stderr.write(`\n${title} failed (exit ${r.status ?? r.signal}).\n`);
-    process.exit(r.status || 1);
-  }
-  return r.stdout ?? '';
-};
+import { runSuite } from './suite.mjs';
 
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 
@@ -39,32 +29,40 @@ function provision() {
 }
 
 provision();
-step('type-check and build the sidecar', 'npx tsc -p sidecar/tsconfig.json');
-step('check the generated settings JSON Schema', 'node sidecar/dist/cli/schema.js --check');
-step('type-check the tests and benchmarks', 'npx tsc -p tsconfig.test.json');
-if (existsSync('webui/vite.config.ts')) {
-  step('type-check and build the web UI', 'npx tsc -p webui/tsconfig.json --noEmit && npm run build -w webui');
-}
-if (existsSync('jetbrains-plugin/package.mjs')) {
+const report = join(mkdtempSync(join(tmpdir(), 'wave-test-')), 'vitest.json');
+const steps = [
+  { title: 'type-check and build the sidecar', cmd: 'npx tsc -p sidecar/tsconfig.json' },
+  { title: 'check the generated settings JSON Schema', cmd: 'node sidecar/dist/cli/schema.js --check' },
+  { title: 'type-check the tests and benchmarks', cmd: 'npx tsc -p tsconfig.test.json' },
+  ...(existsSync('webui/vite.config.ts')
+    ? [{ title: 'type-check and build the web UI', cmd: 'npx tsc -p webui/tsconfig.json --noEmit && npm run build -w webui' }]
+    : []),
   // The JetBrains shell against the IntelliJ Platform stubs: a call the platform lacks fails here
   // (the compiled classes are cached for the packaging test in test/plugin).
-  step('compile the JetBrains shell against the platform stubs', 'node jetbrains-plugin/package.mjs --compile-only');
-}
-const report = join(mkdtempSync(join(tmpdir(), 'wave-test-')), 'vitest.json');
-step('vitest: unit, integration, end-to-end and browser tests', `npx vitest run --reporter=default --reporter=json --outputFile.json=${report}`, { WAVE_TEST_PREBUILT: '1' });
-const vitest = JSON.parse(readFileSync(report, 'utf8'));
-totals.passed += vitest.numPassedTests;
-totals.failed += vitest.numFailedTests;
-if (existsSync('jetbrains-plugin/test-core.mjs')) {
-  const out = step('JetBrains plugin core (Kotlin)', 'node jetbrains-plugin/test-core.mjs', {}, true);
-  const m = [...out.matchAll(/^(\d+) passed, (\d+) failed$/gm)].pop();
-  if (!m) {
-    process.stderr.write('the Kotlin tests printed no result line\n');
-    process.exit(1);
-  }
-  totals.passed += Number(m[1]);
-  totals.failed += Number(m[2]);
-}
-// One closing line for the whole suite (vitest and Kotlin together).
-process.stdout.write(`\ntests: ${totals.passed} passed, ${totals.failed} failed\n`);
-if (totals.failed) process.exit(1);
+  ...(existsSync('jetbrains-plugin/package.mjs')
+    ? [{ title: 'compile the JetBrains shell against the platform stubs', cmd: 'node jetbrains-plugin/package.mjs --compile-only' }]
+    : []),
+  {
+    title: 'vitest: unit, integration, end-to-end and browser tests',
+    cmd: `npx vitest run --reporter=default --reporter=json --outputFile.json=${report}`,
+    env: { WAVE_TEST_PREBUILT: '1' },
+    count: () => {
+      const vitest = JSON.parse(readFileSync(report, 'utf8'));
+      return { passed: vitest.numPassedTests, failed: vitest.numFailedTests };
+    },
+  },
+  ...(existsSync('jetbrains-plugin/test-core.mjs')
+    ? [
+        {
+          title: 'JetBrains plugin core (Kotlin)',
+          cmd: 'node jetbrains-plugin/test-core.mjs',
+          capture: true,
+          count: (stdout) => {
+            const m = [...stdout.matchAll(/^(\d+) passed, (\d+) failed$/gm)].pop();
+            return m ? { passed: Number(m[1]), failed: Number(m[2]) } : null;
+          },
+        },
+      ]
+    : []),
+];
+process.exit(runSuite(steps));

@@ -5,7 +5,8 @@
 //   the whole event key when that group was the event's last one;
 // - which bytes go: the value itself and exactly one separating comma (the one after it, or the one
 //   before it when it is the last element), plus the whitespace of that separation: when the value
-//   sits alone on its line(s), those whole lines; a comment anywhere outside the value stays.
+//   sits alone on its line(s), those whole lines; a comment anywhere outside the value stays, one
+//   between the value and its comma included.
 //
 // `removedTokensOnly` is a second, rule-free check: the tokens (values, punctuation and comments)
 // of the result are exactly those of the original minus the value's tokens and one comma.
@@ -129,11 +130,16 @@ export function expectedRemoval(text: string, path: JsonPath): string {
     return out + text.slice(at);
   };
   if (index < siblings.length - 1) {
-    // The value, its comma and the blanks after the comma on that line.
+    // The value, its comma and the blanks after the comma on that line. A comment between the
+    // value and its comma stays: then the value with the blanks up to that comment, and the comma
+    // (its whole line when alone on it).
     const comma = commaBetween(tokens, end);
     let e = comma.end;
     while (text[e] === ' ' || text[e] === '\t') e++;
-    return cut([asLines(text, start, e)]);
+    if (isBlank(text.slice(end, comma.offset))) return cut([asLines(text, start, e)]);
+    let note = end;
+    while (/[ \t\r\n]/.test(text[note] ?? '')) note++;
+    return cut([[start, note], asLines(text, comma.offset, e)]);
   }
   if (index > 0) {
     const prev = siblings[index - 1]!;

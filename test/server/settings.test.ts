@@ -380,8 +380,8 @@ describe('refusals leave every file byte-identical and the list as it was', () =
     fresh();
     await deleteHook(client, (h) => h.command === 'say done');
     expect(readFileSync(sb.userSettings, 'utf8')).toBe(USER_NO_START.replace('{ "type": "command", "command": "say done" }, ', ''));
-    // write-file-atomic's temporary files are named <file>.<hash>.
-    expect(readdirSync(join(sb.home, '.wave')).filter((n) => n.startsWith('settings.json'))).toEqual(['settings.json']);
+    // Temporary files are named .<file>.wave-<pid>-<random>.tmp (settings/atomicWrite.ts).
+    expect(readdirSync(join(sb.home, '.wave')).filter((n) => n.includes('settings.json'))).toEqual(['settings.json']);
     expect(readdirSync(join(sb.workdir, '.wave')).sort()).toEqual(['settings.json', 'settings.local.json']);
     expect(await server.stop()).toEqual({ code: 0, signal: null });
   });

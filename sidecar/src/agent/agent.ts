@@ -13,7 +13,7 @@ import { findInstructionFiles, type InstructionFile } from './instructions.js';
 import { hookText, messageText, newMessage, type Block, type Message } from './messages.js';
 import { buildSystemPrompt } from './systemPrompt.js';
 import { ToolRegistry } from './tools/registry.js';
-import { readTranscript, transcriptPath, writeTranscript, type SessionInfo } from './transcript.js';
+import { readTranscript, transcriptPath, whyUnwritable, writeTranscript, type SessionInfo } from './transcript.js';
 import { DEFAULT_STOP_BLOCK_CAP, runTurn, type TurnResult } from './turn.js';
 import type { AgentEvent, AgentOptions } from './options.js';
 import { runLoop, showUserParts } from './loop.js';
@@ -53,6 +53,8 @@ export class Agent implements LoopHost {
   private closed = false;
   /** Stop blocks of the current user turn: reset by a user prompt only, never by tool calls or background cycles. */
   readonly stopGuard: StopGuard;
+  /** A transcript write failed and the user was told; cleared when a write works again. */
+  private saveFailing = false;
 
   private constructor(readonly opts: AgentOptions) {
     this.workdir = resolve(opts.workdir);
@@ -373,11 +375,22 @@ export class Agent implements LoopHost {
     this.opts.onMessagesChange?.(this._messages);
   }
 
-  /** Rewrites the transcript (atomically) when the conversation changed since the last write. */
+  /**
+   * Rewrites the transcript (atomically) when the conversation changed since the last write. One
+   * that cannot be written (a hook put a folder in its place, the disk is full) is a warning for
+   * the user, once until a write works again, and the turn goes on (docs/reliability.md).
+   */
   save(): void {
     if (!this.dirty) return;
-    writeTranscript(this.transcriptPath, this.session, this._messages);
-    this.dirty = false;
+    try {
+      writeTranscript(this.transcriptPath, this.session, this._messages);
+      this.dirty = false;
+      this.saveFailing = false;
+    } catch (err) {
+      if (this.saveFailing) return;
+      this.saveFailing = true;
+      this.notice(`the transcript ${this.transcriptPath} cannot be written (${whyUnwritable(err)}); the conversation goes on without it`);
+    }
   }
 
   /** The permission rules in force: settings files plus extraPermissions. */

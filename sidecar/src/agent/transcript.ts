@@ -2,8 +2,8 @@
 // `.state.messages` is the whole conversation, rewritten atomically before every hook runs.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import type { Message } from './messages.js';
+import { removeStaleTemps, writeFileAtomic } from '../settings/atomicWrite.js';
 
 export interface SessionInfo {
   id: string;
@@ -22,12 +22,35 @@ export function transcriptPath(sessionsDir: string, id: string): string {
   return join(sessionsDir, `session_${id}.json`);
 }
 
+/** Transcripts already written by this process (their folder's stale temporary files are gone). */
+const cleaned = new Set<string>();
+
 export function writeTranscript(path: string, session: SessionInfo, messages: readonly Message[]): void {
   mkdirSync(dirname(path), { recursive: true });
+  if (!cleaned.has(path)) {
+    removeStaleTemps(path);
+    cleaned.add(path);
+  }
   const data: TranscriptFile = { version: 1, session: { ...session, updatedAt: new Date().toISOString() }, state: { messages: [...messages] } };
   // Atomic (temp file + rename) so a hook never reads half a file; no fsync: the transcript is
-  // rewritten before every hook, and a crash loses at most the last change.
-  writeFileAtomic.sync(path, `${JSON.stringify(data, null, 2)}\n`, { fsync: false });
+  // rewritten before every hook, and a crash loses at most the last change. The rename replaces
+  // the path itself: a symlink a hook put there is replaced, never written through.
+  writeFileAtomic(path, `${JSON.stringify(data, null, 2)}\n`, { fsync: false });
+}
+
+/** Why a file cannot be written, in words (the error's own message names a temporary file). */
+export function whyUnwritable(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  const words: Record<string, string> = {
+    EISDIR: 'a folder is in its place',
+    ENOTEMPTY: 'a folder is in its place',
+    ENOSPC: 'the disk is full',
+    EDQUOT: 'the disk quota is used up',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EROFS: 'the file system is read-only',
+  };
+  return (code && words[code]) ?? (err as Error).message;
 }
 
 export function readTranscript(path: string): TranscriptFile {

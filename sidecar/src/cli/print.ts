@@ -15,7 +15,7 @@ import { resolveWorkdir } from './workdir.js';
 import { SettingsSchema } from '../hooks/schema.js';
 import { PERMISSION_MODES, type PermissionMode } from '../hooks/types.js';
 import { createModelClient, modelConfigFrom } from '../models/config.js';
-import { parseJsonText, readJsonFile } from '../settings/jsonFile.js';
+import { formatJsonPath, parseJsonText, readJsonFile } from '../settings/jsonFile.js';
 
 
 class UsageError extends Error {}
@@ -30,6 +30,8 @@ function readFlagSettings(arg: string | undefined): Record<string, unknown> {
   const file = inline ? parseJsonText('--settings', arg) : readJsonFile(resolve(arg));
   if (!inline && !file.exists) throw new UsageError(`--settings: no such file ${resolve(arg)}`);
   if (file.parseError) throw new UsageError(`--settings: not valid JSON at line ${file.parseError.line}, column ${file.parseError.column}: ${file.parseError.message}`);
+  const dup = file.duplicates[0];
+  if (dup) throw new UsageError(`--settings: duplicate key ${formatJsonPath(dup.path)} at line ${dup.line} (also at line ${dup.previous.line}): only the last one would count`);
   const parsed = SettingsSchema.safeParse(file.value);
   if (!parsed.success) {
     const i = parsed.error.issues[0]!;

@@ -109,6 +109,11 @@ export function interpretRun(
         return { outcome: 'success', words: 'success (stdout recorded, not used)' };
     }
   }
+  if (p.stdoutTruncated) {
+    // Cut at the cap, the answer cannot be read (docs/hooks.md, How a hook answers).
+    const error = 'the JSON answer on stdout is longer than 64 KiB, the most that is read; it is ignored';
+    return { outcome: 'non_blocking_error', error, userMessage: error, words: `error (non-blocking): ${error}` };
+  }
   let json: unknown;
   try {
     json = JSON.parse(stdout);

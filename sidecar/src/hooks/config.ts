@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { EVENT_NAMES, EVENTS, isHookEvent } from './events.js';
 import { HandlerSchema } from './schema.js';
+import { MAX_MATCHER_LENGTH } from './matcher.js';
 import type { ConfigProblem, ConfiguredHook, HookHandler, HookSource } from './types.js';
 import { formatJsonPath, type JsonPath, type Position } from '../settings/jsonFile.js';
 
@@ -109,6 +110,10 @@ export function readHooksConfig(raw: unknown, origin: HookOrigin): HooksReadResu
         if (typeof group.matcher !== 'string') {
           reject(event, handlerCount([group]));
           problem('error', [event, g, 'matcher'], 'matcher must be a string; this group is skipped');
+          return;
+        }
+        if (group.matcher.length > MAX_MATCHER_LENGTH) {
+          problem('error', [event, g, 'matcher'], `matcher is ${group.matcher.length} characters long, over the limit of ${MAX_MATCHER_LENGTH}; this group is skipped`);
           return;
         }
         if (!spec.matcherField) {

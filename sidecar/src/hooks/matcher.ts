@@ -12,11 +12,42 @@ export interface CompiledMatcher {
 
 const GLOB_CHARS = /[*?[\]{}!]/;
 
-function compileRegex(m: string): RegExp | null {
+/** Longer matchers are a validation error (docs/hooks.md, Validation); tool names are short. */
+export const MAX_MATCHER_LENGTH = 1024;
+
+/**
+ * A test that never throws: V8 compiles a regular expression at its first use, and one that is too
+ * large throws there ("Regular expression too large"). Tried once here; if it throws, it is no test.
+ */
+function safeTest(test: (v: string) => boolean): ((v: string) => boolean) | null {
   try {
-    return new RegExp(`^(?:${m})$`, 'i');
+    test('');
+    return (v) => {
+      try {
+        return test(v);
+      } catch {
+        return false;
+      }
+    };
+  } catch {
+    return null;
+  }
+}
+
+function compileRegex(m: string): ((v: string) => boolean) | null {
+  try {
+    const re = new RegExp(`^(?:${m})$`, 'i');
+    return safeTest((v) => re.test(v));
   } catch {
     return null; // not a valid regular expression: simply not one
+  }
+}
+
+function compileGlob(a: string): ((v: string) => boolean) | null {
+  try {
+    return safeTest(picomatch(a, { nocase: true, dot: true }));
+  } catch {
+    return null; // picomatch refuses it (too long, say): not a glob
   }
 }
 
@@ -27,14 +58,15 @@ export function compileMatcher(matcher: string | undefined): CompiledMatcher {
   const exact = new Set(alternatives.map((a) => a.toLowerCase()));
   const globs = alternatives
     .filter((a) => GLOB_CHARS.test(a))
-    .map((a) => picomatch(a, { nocase: true, dot: true }));
+    .map(compileGlob)
+    .filter((g) => g !== null);
   const regex = compileRegex(m);
   return {
     source: matcher,
     test(value: string): boolean {
       if (exact.has(value.toLowerCase())) return true;
       if (globs.some((g) => g(value))) return true;
-      return regex !== null && regex.test(value);
+      return regex !== null && regex(value);
     },
   };
 }

@@ -1,14 +1,18 @@
 // Runs ONE hook process (SPEC 3): own process group, JSON on stdin then EOF, a timeout that
 // SIGTERMs the whole group and SIGKILLs it 2 s later, stdout/stderr capped at 64 KiB each with the
 // rest drained and dropped, non-UTF-8 decoded with replacement characters. The result tells exit
-// code, signal, timeout and spawn failure apart. Nothing here knows about events or answers.
+// code, signal, timeout and spawn failure apart (a hook that cannot be spawned is a result, never
+// an exception). When the hook ends or is killed, every process still holding its stdout/stderr is
+// killed too, one that left the group included. Nothing here knows about events or answers.
 // A stream that floods past its cap is handed to a `dd` drainer process (the pipe's fd is
 // duplicated into it) so the rest never passes through Node: reading it in Node would allocate a
 // fresh 64 KiB buffer per read, tens of MB of garbage during a fast flood (docs/benchmarks.md).
 import type { Readable } from 'node:stream';
 import { execa } from 'execa';
 import type { ProcessResult } from './types.js';
-import { signalGroup, trackGroup, trackProcess, untrackGroup, untrackProcess } from '../process/groups.js';
+import { trackGroup, trackProcess, untrackGroup, untrackProcess } from '../process/groups.js';
+import { longTimeout } from '../process/longTimeout.js';
+import { childOutputLinks, gatedArgs, Reaper } from '../process/pipeHolders.js';
 
 export interface ProcessSpec {
   /** Program and arguments, e.g. `sh`, `['-c', command]`. */
@@ -180,14 +184,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: false });
 /** Writing the JSON to a hook that exits without reading it fails with EPIPE: that is fine. */
 function ignoreStdinError(): void {}
 
-export const runHookProcess: ProcessRunner = async (spec) => {
-  const cap = spec.outputCap ?? OUTPUT_CAP;
-  const killGraceMs = spec.killGraceMs ?? 2000;
-  const exitGraceMs = spec.exitGraceMs ?? 500;
-  const startedAt = Date.now();
-  const t0 = performance.now();
-
-  const sub = execa(spec.file, spec.args, {
+function startHook(spec: ProcessSpec, args: readonly string[]) {
+  return execa(spec.file, args, {
     cwd: spec.cwd,
     env: spec.env,
     extendEnv: false,
@@ -201,83 +199,100 @@ export const runHookProcess: ProcessRunner = async (spec) => {
     windowsHide: true,
     encoding: 'buffer',
   });
+}
+
+/** Starts the hook; a spawn that throws (a NUL byte in an argument) is returned as its message. */
+function spawnHook(spec: ProcessSpec, args: readonly string[]): ReturnType<typeof startHook> | string {
+  try {
+    return startHook(spec, args);
+  } catch (err) {
+    return (err as Error).message || 'the hook could not be started';
+  }
+}
+
+function spawnFailure(startedAt: number, t0: number, message: string): ProcessResult {
+  return {
+    startedAt,
+    durationMs: performance.now() - t0,
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    spawnError: message,
+    stdout: '',
+    stderr: '',
+    stdoutTruncated: false,
+    stderrTruncated: false,
+  };
+}
+
+export const runHookProcess: ProcessRunner = async (spec) => {
+  const cap = spec.outputCap ?? OUTPUT_CAP;
+  const exitGraceMs = spec.exitGraceMs ?? 500;
+  const startedAt = Date.now();
+  const t0 = performance.now();
+
+  const gated = gatedArgs(spec.file, spec.args);
+  const sub = spawnHook(spec, gated ?? spec.args);
+  if (typeof sub === 'string') return spawnFailure(startedAt, t0, sub);
+  const pid = sub.pid;
+  // Read while the hook waits at its gate: what its stdout/stderr are, to find later whoever
+  // still holds them.
+  const reaper = pid !== undefined ? new Reaper(pid, childOutputLinks(pid), spec.killGraceMs ?? 2000) : null;
   // stdin is written right away, by hand: execa's `input` option pipes it a few ticks later, by
   // which time a hook that does not read stdin (`true`) has often exited, and the write fails with
   // an EPIPE error built and thrown away on every such run. EPIPE / ECONNRESET (the hook exited
   // without reading) are expected; any other stdin error shows in the result through execa.
-  if (sub.stdin) {
-    sub.stdin.on('error', ignoreStdinError);
-    sub.stdin.end(spec.input);
-  }
-
-  const pid = sub.pid;
+  sub.stdin?.on('error', ignoreStdinError).end(gated ? `\n${spec.input}` : spec.input);
   if (pid !== undefined) trackGroup(pid);
   const out = new CappedCollector(cap, sub.stdout);
   const err = new CappedCollector(cap, sub.stderr);
 
   let timedOut = false;
-  /** SIGTERM sent to the group; it stays tracked until the SIGKILL that follows. */
-  let escalated = false;
   let exit: { code: number | null; signal: string | null } | null = null;
-  const timers: NodeJS.Timeout[] = [];
-  const escalate = () => {
-    if (pid === undefined || escalated) return;
-    escalated = true;
-    signalGroup(pid, 'SIGTERM');
-    const t = setTimeout(() => {
-      signalGroup(pid, 'SIGKILL');
-      untrackGroup(pid);
-    }, killGraceMs);
-    t.unref();
+  const onTimeout = () => {
+    if (exit || !reaper) return;
+    timedOut = true;
+    reaper.escalate();
   };
-
-  if (pid !== undefined) {
-    timers.push(
-      setTimeout(() => {
-        if (exit) return;
-        timedOut = true;
-        escalate();
-      }, Math.max(0, spec.timeoutMs)),
-    );
-  }
+  // A grandchild may still hold stdout/stderr open: give the pipes a moment, then stop waiting
+  // (and make the drainers, which read such a pipe, report what they counted so far).
+  const onExitGrace = () => {
+    sub.stdout?.destroy();
+    sub.stderr?.destroy();
+    out.drainer?.stop();
+    err.drainer?.stop();
+    reaper?.escalate();
+  };
+  const timers = [longTimeout(onTimeout, spec.timeoutMs)];
   sub.on('exit', (code, signal) => {
     exit = { code, signal };
-    // A grandchild may still hold stdout/stderr open: give the pipes a moment, then stop waiting
-    // (and make the drainers, which read such a pipe, report what they counted so far).
-    timers.push(
-      setTimeout(() => {
-        sub.stdout?.destroy();
-        sub.stderr?.destroy();
-        out.drainer?.stop();
-        err.drainer?.stop();
-        escalate();
-      }, exitGraceMs),
-    );
+    timers.push(longTimeout(onExitGrace, exitGraceMs));
   });
 
   const result = await sub;
   if (out.drainer || err.drainer) await Promise.all([out.settle(), err.settle()]);
-  for (const t of timers) clearTimeout(t);
+  for (const t of timers) t.clear();
   const durationMs = performance.now() - t0;
   // A group that was signalled may still hold a process ignoring SIGTERM (a grandchild that kept
   // the pipes open, say) until its SIGKILL: keep it where the exit handler can find it till then.
-  if (pid !== undefined && !escalated) untrackGroup(pid);
+  if (pid !== undefined && !reaper?.signalled) untrackGroup(pid);
 
   const finalExit = exit as { code: number | null; signal: string | null } | null;
   const spawnError =
     pid === undefined || (finalExit === null && result.failed && !timedOut)
       ? (result.originalMessage || result.shortMessage || 'the hook could not be started')
       : null;
+  return { ...resultOf(spawnError ? null : finalExit, spawnError, out, err), startedAt, durationMs, timedOut };
+};
+
+function resultOf(exit: { code: number | null; signal: string | null } | null, spawnError: string | null, out: CappedCollector, err: CappedCollector) {
   return {
-    startedAt,
-    durationMs,
-    exitCode: spawnError ? null : (finalExit?.code ?? null),
-    signal: spawnError ? null : (finalExit?.signal ?? null),
-    timedOut,
+    exitCode: exit?.code ?? null,
+    signal: exit?.signal ?? null,
     spawnError,
     stdout: out.text(),
     stderr: err.text(),
     stdoutTruncated: out.truncated,
     stderrTruncated: err.truncated,
   };
-};
+}

@@ -4,6 +4,13 @@
 import { z } from 'zod';
 import { EVENT_NAMES, EVENTS } from './events.js';
 
+/** The longest timeout a hook may have (docs/hooks.md, Validation): one day. */
+export const MAX_TIMEOUT_SECONDS = 86_400;
+
+/** A NUL byte cannot reach a process (the spawn fails), so it is refused when the file is read. */
+const NO_NUL = /^[^\u0000]*$/; // \u0000, not \0: the JSON Schema is also read by Java regexes (IDE)
+const nul = (what: string) => `${what} contains a NUL byte (\\u0000), which no program can receive: remove it`;
+
 export const HandlerSchema = z
   .object({
     type: z
@@ -13,11 +20,13 @@ export const HandlerSchema = z
     command: z
       .string({ error: 'command must be a string' })
       .regex(/\S/, 'command must not be empty')
+      .regex(NO_NUL, nul('command'))
       .describe('Shell command run with sh -c; the event payload arrives as JSON on stdin.'),
-    commandWindows: z.string().min(1).optional().describe('Used instead of command on Windows, run by PowerShell.'),
+    commandWindows: z.string().min(1).regex(NO_NUL, nul('commandWindows')).optional().describe('Used instead of command on Windows, run by PowerShell.'),
     timeout: z
       .number({ error: 'timeout must be a number of seconds' })
       .positive('timeout must be a positive number of seconds')
+      .max(MAX_TIMEOUT_SECONDS, `timeout must be at most ${MAX_TIMEOUT_SECONDS} seconds (one day)`)
       .optional()
       .describe('Seconds before the hook is killed (default 600).'),
     async: z.boolean({ error: 'async must be true or false' }).optional().describe('Run in the background, never waited for.'),
@@ -57,7 +66,9 @@ export const SettingsSchema = z
     $schema: z.string().optional(),
     hooks: HooksSchema.optional(),
     disableAllHooks: z.boolean().optional().describe('Turn every hook off.'),
-    env: z.record(z.string(), z.string()).optional().describe('Environment variables for hooks and tools.'),
+    env: z
+      .record(z.string().regex(NO_NUL, nul('the name')), z.string().regex(NO_NUL, nul('the value')))
+      .optional().describe('Environment variables for hooks and tools.'),
     permissions: PermissionsSchema.optional(),
     hookTurnBudgetSeconds: z.number().positive().optional().describe('Time all synchronous hooks of one user turn may take together (default 600).'),
     contextWindowTokens: z.number().int().positive().optional().describe('The model’s context window in tokens (default 200000).'),

@@ -75,8 +75,22 @@ function emptyFile(source: HookSource, path: string, stamp: string): FileSetting
   };
 }
 
-function fileProblem(path: string, message: string, line?: number, column?: number): ConfigProblem {
-  return { severity: 'error', file: path, path: '', ...(line ? { line, column } : {}), message };
+/** A problem of the whole file: at the given place, its top-level value, or its start (every problem has a position). */
+function fileProblem(path: string, message: string, at?: { line: number; column?: number } | JsonFile): ConfigProblem {
+  const pos = at && 'line' in at ? { line: at.line, column: at.column ?? 1 } : (at?.locate([]) ?? { line: 1, column: 1 });
+  return { severity: 'error', file: path, path: '', ...pos, message };
+}
+
+/** A repeated key is an error at its later occurrence: JSON keeps only the last one (docs/hooks.md, Validation). */
+function duplicateProblems(file: JsonFile): ConfigProblem[] {
+  return file.duplicates.map((d) => ({
+    severity: 'error',
+    file: file.path,
+    path: formatJsonPath(d.path),
+    line: d.line,
+    column: d.column,
+    message: `duplicate key "${d.path[d.path.length - 1]}" (also at line ${d.previous.line}): only the last one is used, the earlier one is silently ignored; merge them into one`,
+  }));
 }
 
 /** Reads the file; a read error (not a missing file) is a problem of its own. */
@@ -85,6 +99,7 @@ function readSafely(out: FileSettings): JsonFile | null {
     const file = readJsonFile(out.file.path);
     out.file.exists = file.exists;
     out.file.parseError = file.parseError;
+    out.problems.push(...duplicateProblems(file));
     return file;
   } catch (err) {
     out.file.exists = true;
@@ -99,22 +114,30 @@ function unreadable(out: FileSettings, file: JsonFile): void {
   out.file.unreadByEvent = countHandlers(file.text);
   out.file.unreadHooks = total(out.file.unreadByEvent);
   const lost = out.file.unreadHooks ? `; its ${out.file.unreadHooks} hook${out.file.unreadHooks === 1 ? '' : 's'} do not run` : '';
-  out.problems.push(fileProblem(file.path, `not valid JSON: ${message} at line ${line}, column ${column}${lost}`, line, column));
+  out.problems.push(fileProblem(file.path, `not valid JSON: ${message} at line ${line}, column ${column}${lost}`, { line, column }));
 }
 
 /** The keys other than hooks: checked with the same schema; a bad key is reported and ignored alone. */
 function readOtherKeys(out: FileSettings, file: JsonFile, settings: Record<string, unknown>): void {
   const rest = SettingsSchema.omit({ hooks: true }).safeParse({ ...settings, hooks: undefined });
   const badKeys = new Set<string>();
+  /** Variables of an `env` object that are dropped alone (a NUL byte, a value that is not a string). */
+  const badVars = new Set<string>();
+  const envIsObject = typeof settings.env === 'object' && settings.env !== null && !Array.isArray(settings.env);
   if (!rest.success) {
     for (const issue of rest.error.issues) {
       const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
-      badKeys.add(String(path[0]));
+      const oneVar = path[0] === 'env' && envIsObject && path.length >= 2;
+      if (oneVar) badVars.add(String(path[1]));
+      else badKeys.add(String(path[0]));
       const pos = file.locate(path);
-      out.problems.push({ severity: 'error', file: file.path, path: formatJsonPath(path), ...(pos ?? {}), message: issue.message });
+      const message = oneVar ? `${issue.message}; this variable is left out of the environment` : issue.message;
+      out.problems.push({ severity: 'error', file: file.path, path: formatJsonPath(path), ...(pos ?? {}), message });
     }
   }
-  if (!badKeys.has('env') && settings.env) out.env = { ...(settings.env as Record<string, string>) };
+  if (!badKeys.has('env') && envIsObject) {
+    out.env = Object.fromEntries(Object.entries(settings.env as Record<string, string>).filter(([k]) => !badVars.has(k)));
+  }
   if (!badKeys.has('disableAllHooks') && settings.disableAllHooks === true) out.disableAllHooks = true;
   if (!badKeys.has('hookTurnBudgetSeconds') && typeof settings.hookTurnBudgetSeconds === 'number') out.turnBudgetSeconds = settings.hookTurnBudgetSeconds;
   if (!badKeys.has('permissions') && settings.permissions) {
@@ -145,7 +168,7 @@ export function readSettingsFile(source: HookSource, path: string, workdir: stri
     return out;
   }
   if (typeof file.value !== 'object' || file.value === null || Array.isArray(file.value)) {
-    out.problems.push(fileProblem(path, 'settings must be a JSON object'));
+    out.problems.push(fileProblem(path, 'settings must be a JSON object', file));
     return out;
   }
   const settings = file.value as Record<string, unknown>;
@@ -184,7 +207,7 @@ export function readPluginFile(name: string, root: string, workdir: string): Fil
   if (shape.success && shape.data.description) out.file.plugin = { name, root, description: shape.data.description };
   const value = file.value as Record<string, unknown> | undefined;
   if (typeof value !== 'object' || value === null || Array.isArray(value) || value.hooks === undefined) {
-    out.problems.push(fileProblem(path, 'a plugin hooks.json must be an object with a "hooks" key'));
+    out.problems.push(fileProblem(path, 'a plugin hooks.json must be an object with a "hooks" key', file));
     return out;
   }
   readHooks(out, value.hooks, { source: 'plugin', file: path, basePath: ['hooks'], locate: file.locate, plugin: { name, root } }, workdir, (hook) => {

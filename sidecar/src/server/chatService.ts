@@ -26,9 +26,15 @@ export class ChatService {
 
   private starting: Promise<void> | null = null;
 
-  /** Creates the session (fires SessionStart); chat requests wait for it. */
+  /**
+   * Creates the session (fires SessionStart); chat requests wait for it. A start that failed is
+   * tried again by the next chat request, so one failure does not end the chat for good.
+   */
   start(): Promise<void> {
-    this.starting ??= this.create();
+    this.starting ??= this.create().catch((err: unknown) => {
+      this.starting = null;
+      throw err;
+    });
     return this.starting;
   }
 

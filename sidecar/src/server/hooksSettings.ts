@@ -3,9 +3,8 @@
 // when the file changed since it was listed, is not valid JSON, is read-only or vanished; watches
 // the files and reports a fresh listing whenever one changes.
 import { createHash } from 'node:crypto';
-import { accessSync, constants, readFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync, realpathSync } from 'node:fs';
 import { basename } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import { loadSources } from '../hooks/compose.js';
 import { sourcesFingerprint } from '../hooks/sources.js';
 import type { LoadedSources } from '../hooks/compose.js';
@@ -14,7 +13,9 @@ import { hookKey } from '../hooks/snapshot.js';
 import type { ConfiguredHook } from '../hooks/types.js';
 import { configState, hookStates, projectHooks } from './configView.js';
 import { removeJsonValue } from '../settings/jsonEdit.js';
-import { parseJsonText, type JsonPath } from '../settings/jsonFile.js';
+import { removeStaleTemps } from '../settings/atomicWrite.js';
+import { replaceIfUnchanged, type ReplaceOutcome } from '../settings/conditionalWrite.js';
+import { formatJsonPath, parseJsonText, type JsonPath } from '../settings/jsonFile.js';
 import { settingsPaths } from '../settings/paths.js';
 import type { HookListItem, HookState, HooksListing, SettingsFileState, TrustState } from './protocol.js';
 
@@ -27,9 +28,11 @@ export class SettingsRefusal extends Error {
   }
 }
 
+const hashOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+
 function versionOf(path: string): string {
   try {
-    return createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 16);
+    return hashOf(readFileSync(path));
   } catch {
     return 'missing';
   }
@@ -119,16 +122,26 @@ export class HooksSettingsService {
       throw new SettingsRefusal('refused', `${file.path} is not valid JSON (line ${e.line}, column ${e.column}: ${e.message}); nothing was deleted`);
     }
     if (!item || !file) throw new SettingsRefusal('not_found', 'that hook is no longer in its settings file; the list was refreshed');
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = readFileSync(item.file, 'utf8');
+      bytes = readFileSync(item.file);
     } catch {
       throw new SettingsRefusal('refused', `${item.file} cannot be read any more (it vanished?); nothing was deleted`);
     }
+    if (hashOf(bytes) !== version) throw new SettingsRefusal('conflict', `${item.file} changed while deleting; nothing was deleted`);
+    const text = bytes.toString('utf8');
     const parsed = parseJsonText(item.file, text);
     if (parsed.parseError) {
       const e = parsed.parseError;
       throw new SettingsRefusal('refused', `${item.file} is not valid JSON (line ${e.line}, column ${e.column}: ${e.message}); nothing was deleted`);
+    }
+    const dup = parsed.duplicates[0];
+    if (dup) {
+      // With a repeated key the hook shown and the bytes a delete would cut may differ (docs/hooks.md, Validation).
+      throw new SettingsRefusal(
+        'refused',
+        `${item.file} has the key "${dup.path[dup.path.length - 1]}" twice (${formatJsonPath(dup.path)}, lines ${dup.previous.line} and ${dup.line}): merge them in an editor first; nothing was deleted`,
+      );
     }
     try {
       accessSync(item.file, constants.W_OK);
@@ -137,15 +150,7 @@ export class HooksSettingsService {
     }
     const deleted = this.disk().s.hooks.find((h) => h.id === item.id);
     const next = removeHook(text, parsed.value, this.pathOf(item.id));
-    // The file must still be what we read (an editor may have saved in between).
-    if (versionOf(item.file) !== version) {
-      throw new SettingsRefusal('conflict', `${item.file} changed while deleting; nothing was deleted`);
-    }
-    try {
-      writeFileAtomic.sync(item.file, next);
-    } catch (err) {
-      throw new SettingsRefusal('refused', `cannot write ${item.file}: ${(err as Error).message}; nothing was deleted`);
-    }
+    writeUnlessChanged(item.file, next, version);
     // The user's own delete on this page applies at once, without review (docs/hooks.md).
     if (deleted) this.opts.session?.()?.forgetDeleted(item.file, hookKey(deleted));
     return this.list();
@@ -162,6 +167,8 @@ export class HooksSettingsService {
   watch(): void {
     if (this.timer) return;
     const paths = settingsPaths(this.opts.workdir, this.opts.homeDir);
+    // Temporary files a killed sidecar left next to the settings files go (docs/reliability.md).
+    for (const f of [paths.user, paths.project, paths.projectLocal]) removeStaleTemps(realPathOr(f));
     this.fingerprint = sourcesFingerprint(paths);
     this.timer = setInterval(() => {
       const fp = sourcesFingerprint(paths);
@@ -175,6 +182,36 @@ export class HooksSettingsService {
   close(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+  }
+}
+
+/**
+ * Writes the file when it still has the listed version, checked right before the rename; a save
+ * that slips in during the rename is put back and reported (docs/reliability.md).
+ */
+function writeUnlessChanged(file: string, next: string, version: string): void {
+  let outcome: ReplaceOutcome;
+  try {
+    removeStaleTemps(realPathOr(file));
+    outcome = replaceIfUnchanged(file, next, version, hashOf);
+  } catch (err) {
+    throw new SettingsRefusal('refused', `cannot write ${file}: ${(err as Error).message}; nothing was deleted`);
+  }
+  if (outcome.written) return;
+  if (outcome.why === 'changed') throw new SettingsRefusal('conflict', `${file} changed while deleting; nothing was deleted`);
+  throw new SettingsRefusal(
+    'conflict',
+    outcome.restored
+      ? `${file} was saved by another program at the moment of the delete; that save was kept and nothing was deleted`
+      : `${file} was saved by another program at the moment of the delete, and that save could not be read back: check the file`,
+  );
+}
+
+function realPathOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
   }
 }
 

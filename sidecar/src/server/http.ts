@@ -1,6 +1,6 @@
 // HTTP + WebSocket on 127.0.0.1 only (SPEC 8): serves the built UI and one WebSocket endpoint
 // (`/ws`). Every request and upgrade is checked (auth.ts); refusals get 403 and are logged.
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { WebSocketServer } from 'ws';
@@ -44,6 +44,17 @@ function refuse(res: ServerResponse, why: string): void {
   res.end(`forbidden: ${why}\n`);
 }
 
+/** `file` with symlinks resolved, when that is inside `root` (symlinks resolved too); else null. */
+function realInside(root: string, file: string): string | null {
+  try {
+    const realRoot = realpathSync(root);
+    const real = realpathSync(file);
+    return real === realRoot || real.startsWith(realRoot + sep) ? real : null;
+  } catch {
+    return null;
+  }
+}
+
 function serveFile(req: IncomingMessage, res: ServerResponse, uiDir: string | null, token: string): void {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const cookie = `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
@@ -67,7 +78,9 @@ function serveFile(req: IncomingMessage, res: ServerResponse, uiDir: string | nu
     return;
   }
   if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html'); // single-page app
-  if (!existsSync(file)) {
+  // The check above is on the path's text; a symlink inside the folder may still lead out of it.
+  const real = existsSync(file) ? realInside(root, file) : null;
+  if (!real) {
     res.writeHead(404).end();
     return;
   }
@@ -77,7 +90,10 @@ function serveFile(req: IncomingMessage, res: ServerResponse, uiDir: string | nu
     'cache-control': 'no-cache',
     'x-content-type-options': 'nosniff',
   });
-  createReadStream(file).pipe(res);
+  // An unreadable file ends this response, never the sidecar (an 'error' without a listener would).
+  createReadStream(real)
+    .on('error', () => res.destroy())
+    .pipe(res);
 }
 
 export async function listen(opts: HttpOptions): Promise<Listening> {

@@ -46,6 +46,14 @@ function removeChild(text: string, container: Node, index: number): string {
     const comma = commaAfter(text, elEnd);
     let end = comma + 1;
     while (text[end] === ' ' || text[end] === '\t') end++;
+    if (text.slice(elEnd, comma).trim() !== '') {
+      // A comment between the element and its comma stays: the element (and the blanks up to the
+      // comment) goes, and the comma (its whole line when alone on it).
+      let note = elEnd;
+      while (/\s/.test(text[note] ?? '')) note++;
+      const [cs, ce] = wholeLines(text, comma, end);
+      return text.slice(0, el.offset) + text.slice(note, cs) + text.slice(ce);
+    }
     const [s, e] = wholeLines(text, el.offset, end);
     return text.slice(0, s) + text.slice(e);
   }
@@ -64,8 +72,9 @@ function removeChild(text: string, container: Node, index: number): string {
   return text.slice(0, s) + text.slice(e);
 }
 
-/** Removes the value at `path` (an array element or an object property). */
+/** Removes the value at `path` (an array element or an object property); a UTF-8 BOM stays. */
 export function removeJsonValue(text: string, path: JsonPath): string {
+  if (text.charCodeAt(0) === 0xfeff) return `\ufeff${removeJsonValue(text.slice(1), path)}`;
   const tree = parseTree(text);
   if (!tree) throw new Error('the file is not valid JSON');
   const last = path[path.length - 1];

@@ -402,7 +402,8 @@ describe.concurrent('sidecar death', () => {
     const ps = execFileSync('ps', ['-eo', 'pgid=,ppid=,args='], { encoding: 'utf8' });
     return ps
       .split('\n')
-      .map((l) => /^\s*(\d+)\s+(\d+)\s+sh -c echo/.exec(l))
+      // On Linux a hook's command starts with the runner's gate (process/pipeHolders.ts).
+      .map((l) => /^\s*(\d+)\s+(\d+)\s+sh -c (?:read -r _ \|\| exit 125; )?echo/.exec(l))
       .filter((m): m is RegExpExecArray => m !== null && Number(m[2]) === parent)
       .map((m) => Number(m[1]));
   }

@@ -97,6 +97,11 @@ export function toolResults(req: RecordedRequest): Array<{ id: string; content: 
   return wireItems(req).flatMap((i) => (i.kind === 'tool_result' ? [{ id: i.id, content: i.content, isError: i.isError }] : []));
 }
 
+/** Whether a request tells the model that background shell `id` ended (its completion notification). */
+export function toldShellEnded(req: RecordedRequest, id: string): boolean {
+  return new RegExp(`Background shell ${id} \\(.*\\) (?:finished|failed) with exit code`).test(userTexts(req).join('\n'));
+}
+
 /** All text of a request (conversation and system prompt). */
 export function allText(req: RecordedRequest): string {
   return JSON.stringify(req.body);

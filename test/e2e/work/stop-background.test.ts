@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, cleanupSandboxes, ensureBuilt, group, PROVIDERS, Sandbox, scenario, sq, textOfMessage, userTexts } from '../harness.js';
-import { BYPASS, forever, js, lastUserText, router, SETTLE_ENV, shWait, toolResults, waitFile } from './harness-work.js';
+import { BYPASS, forever, js, lastUserText, router, SETTLE_ENV, shWait, toldShellEnded, toolResults, waitFile } from './harness-work.js';
 import { finalAnswer } from './harness-work.js';
 
 beforeAll(() => ensureBuilt(), 180_000);
@@ -241,25 +241,32 @@ describe.concurrent('seed 000 "Stop Hook 后台工作感知" acceptance scenario
     const STARTED = sb0.outFile('stop-hook-started');
     const FAILED = sb0.outFile('failing-shell-ran');
     const OK = sb0.outFile('quick-shell-ran');
+    // The turn ends once the agent was told that the quick shells ended (their notifications reached
+    // a model request; their files exist before they exit). Until then: a quick foreground Bash.
+    let ids0: Record<string, string> = {};
+    let ended = false;
     const r = router({
       main: [
         {
           toolCalls: [
-            { id: 'call_ok', name: 'Bash', input: { command: `touch ${sq(OK)}`, run_in_background: true } },
-            { id: 'call_fail', name: 'Bash', input: { command: `touch ${sq(FAILED)}; exit 3`, run_in_background: true } },
+            // Each lingers a moment after its file exists, as a shell on a busy machine does.
+            { id: 'call_ok', name: 'Bash', input: { command: `touch ${sq(OK)}; sleep 0.3`, run_in_background: true } },
+            { id: 'call_fail', name: 'Bash', input: { command: `touch ${sq(FAILED)}; sleep 0.3; exit 3`, run_in_background: true } },
             { id: 'call_kill', name: 'Bash', input: { command: 'sleep 30', run_in_background: true } },
             // Finishes only once the first Stop hook has started (and before it reads its stdin).
             { id: 'call_late', name: 'Bash', input: { command: `${shWait(STARTED)}; touch ${sq(MARKER)}`, run_in_background: true } },
           ],
         },
-        async (req) => {
-          await waitFile(FAILED);
-          await waitFile(OK);
-          const kill = toolResults(req).find((t) => t.id === 'call_kill')!;
-          return call('KillShell', { shell_id: idIn(kill.content) }, 'call_killshell');
+        (req) => {
+          ids0 = Object.fromEntries(toolResults(req).map((t) => [t.id, idIn(t.content)]));
+          return call('KillShell', { shell_id: ids0.call_kill }, 'call_killshell');
         },
-        { text: 'TURN-END' },
-        forever({ text: 'AFTER-NOTIFY' }),
+        forever((req, i) => {
+          if (ended) return { text: 'AFTER-NOTIFY' };
+          if (!toldShellEnded(req, ids0.call_ok!) || !toldShellEnded(req, ids0.call_fail!)) return call('Bash', { command: 'true' }, `call_wait_${i}`);
+          ended = true;
+          return { text: 'TURN-END' };
+        }),
       ],
     });
     // The hook reads its stdin only once the last shell has finished (its marker file exists).

@@ -1,0 +1,119 @@
+// Replacing a file atomically: the new bytes go to a temporary file in the same folder, which is
+// then renamed over the file, so a reader sees the old or the new content, never half of it
+// (docs/reliability.md). Temporary files are named after the file and the writing process, so one
+// left behind by a process that was killed (kill -9) is recognised and removed by the next writer.
+import { randomBytes } from 'node:crypto';
+import { chownSync, closeSync, fchmodSync, fsyncSync, lstatSync, openSync, readdirSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+/** A temporary file this old is stale whoever wrote it (a write takes milliseconds). */
+const STALE_AFTER_MS = 10 * 60 * 1000;
+
+export interface AtomicWriteOptions {
+  /**
+   * Replace the target of a symlink (the link stays a link: a settings file kept in dotfiles).
+   * Default false: the path itself is replaced, so a symlink put in its place is replaced too,
+   * never written through.
+   */
+  followSymlink?: boolean;
+  /** Flush the new bytes to disk before the rename (default true). */
+  fsync?: boolean;
+  /**
+   * Called right before the rename, when the temporary file is complete: throwing aborts the write
+   * (the temporary file is removed and the error is rethrown). The last check of a conditional write.
+   */
+  beforeRename?: () => void;
+}
+
+const tempPattern = (name: string) => new RegExp(`^\\.${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.wave-(\\d+)-[0-9a-f]+\\.tmp$`);
+
+/** The temporary file for `target`, in its folder: `.<name>.wave-<pid>-<random>.tmp`. */
+export function tempPathFor(target: string): string {
+  return join(dirname(target), `.${basename(target)}.wave-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the temporary files of `target` left by writers that are gone (or very old); returns them. */
+export function removeStaleTemps(target: string, now = Date.now()): string[] {
+  const dir = dirname(target);
+  const pattern = tempPattern(basename(target));
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    const m = pattern.exec(name);
+    if (!m) continue;
+    const path = join(dir, name);
+    try {
+      const pid = Number(m[1]);
+      if (pid === process.pid || (alive(pid) && now - lstatSync(path).mtimeMs < STALE_AFTER_MS)) continue;
+      unlinkSync(path);
+      removed.push(path);
+    } catch {
+      // gone meanwhile, or not ours to remove
+    }
+  }
+  return removed;
+}
+
+/** The mode and owner a replacement keeps: those of the regular file there now, if any. */
+function keptAttributes(target: string): { mode: number; uid: number; gid: number } | null {
+  try {
+    const st = lstatSync(target);
+    return st.isFile() ? { mode: st.mode & 0o7777, uid: st.uid, gid: st.gid } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes `data` to `path` atomically; throws (and leaves no temporary file) when it cannot. */
+export function writeFileAtomic(path: string, data: string | Buffer, opts: AtomicWriteOptions = {}): void {
+  let target = path;
+  if (opts.followSymlink) {
+    try {
+      target = realpathSync(path);
+    } catch {
+      // does not exist yet: written where it was asked
+    }
+  }
+  const kept = keptAttributes(target);
+  const temp = tempPathFor(target);
+  const fd = openSync(temp, 'wx', kept?.mode ?? 0o666);
+  let done = false;
+  try {
+    try {
+      writeSync(fd, typeof data === 'string' ? Buffer.from(data) : data);
+      if (kept) fchmodSync(fd, kept.mode); // the umask does not change a kept mode
+      if (opts.fsync !== false) fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    if (kept && typeof process.getuid === 'function' && process.getuid() === 0) {
+      const st = statSync(temp);
+      if (st.uid !== kept.uid || st.gid !== kept.gid) chownSync(temp, kept.uid, kept.gid);
+    }
+    opts.beforeRename?.();
+    renameSync(temp, target);
+    done = true;
+  } finally {
+    if (!done) {
+      try {
+        unlinkSync(temp);
+      } catch {
+        // already gone
+      }
+    }
+  }
+}

@@ -1,0 +1,63 @@
+// `npm test`'s step runner (scripts/suite.mjs, used by scripts/test.mjs; issue 11): every step runs
+// even after one failed, the closing `tests: N passed, N failed` line is always printed, and the
+// exit code is non-zero when a step or a test failed. Run as a real Node process with real shell
+// steps, as `npm test` runs it.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const SUITE = fileURLToPath(new URL('../../scripts/suite.mjs', import.meta.url));
+const TMP = mkdtempSync(join(tmpdir(), 'wave-suite-'));
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+
+/** Runs `runSuite` over steps given as JSON (their `count` is the regex of a result line). */
+function suite(steps: Array<{ title: string; cmd: string; counts?: boolean }>) {
+  const code = `
+    import { runSuite } from ${JSON.stringify(SUITE)};
+    const steps = ${JSON.stringify(steps)}.map((s) => ({ ...s, capture: s.counts, count: s.counts ? (out) => {
+      const m = /^(\\d+) passed, (\\d+) failed$/m.exec(out);
+      return m ? { passed: Number(m[1]), failed: Number(m[2]) } : null;
+    } : undefined }));
+    process.exit(runSuite(steps));`;
+  return spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8', cwd: TMP });
+}
+
+describe('the step runner of npm test', () => {
+  it('a failing first step: the later steps still run, the closing line counts their tests, the exit code is 1', () => {
+    const marker = join(TMP, 'third-ran');
+    const r = suite([
+      { title: 'build', cmd: 'echo building; exit 3' },
+      { title: 'tests', cmd: 'echo "7 passed, 2 failed"', counts: true },
+      { title: 'more tests', cmd: `echo "5 passed, 0 failed"; touch ${marker}`, counts: true },
+    ]);
+    expect(r.status).toBe(1);
+    expect(existsSync(marker)).toBe(true);
+    expect(r.stdout).toContain('build failed (exit 3); the next steps still run.');
+    expect(r.stdout.trimEnd().split('\n').slice(-2)).toEqual(['tests: 12 passed, 2 failed', 'steps that failed: build']);
+  });
+
+  it('a step that should count tests but prints no result line fails, and the closing line is still printed', () => {
+    const r = suite([{ title: 'kotlin', cmd: 'echo nothing useful', counts: true }]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('kotlin failed (it reported no test results)');
+    expect(r.stdout.trimEnd().split('\n').slice(-2)).toEqual(['tests: 0 passed, 0 failed', 'steps that failed: kotlin']);
+  });
+
+  it('everything passes: exit 0, the closing line is the last line', () => {
+    const r = suite([
+      { title: 'build', cmd: 'true' },
+      { title: 'tests', cmd: 'echo "3 passed, 0 failed"', counts: true },
+    ]);
+    expect(r.status).toBe(0);
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('tests: 3 passed, 0 failed');
+  });
+
+  it('tests that fail in a step that exits 0 still make the exit code 1', () => {
+    const r = suite([{ title: 'tests', cmd: 'echo "3 passed, 1 failed"', counts: true }]);
+    expect(r.status).toBe(1);
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('tests: 3 passed, 1 failed');
+  });
+});
