@@ -1,5 +1,5 @@
-// Agent turn overhead (issue 3): what one PreToolUse hook adds to a real agent turn. The agent runs
-// in-process (Agent.create with the OpenAI client against the scripted model server), one user
+// Agent turn overhead: what one PreToolUse hook adds to a real agent turn. The agent runs
+// in-process (createAgent with the OpenAI client against the scripted model server), one user
 // turn of 20 sequential Bash tool calls (`echo stepN`) and a final answer, twice per round:
 //   plain   no hooks configured
 //   hooked  ~/.wave/settings.json has one PreToolUse hook (matcher Bash, command `true`)
@@ -8,13 +8,11 @@
 // raw `sh -c true` spawn measured in the same run (the floor of any hook: the fork/exec itself).
 // To show where the added time goes, each hooked turn also reports the runner's own durations
 // (HookRunRecord.durationMs) and the cost of the transcript rewrite the agent does before each hook
-// (Agent.save(), timed afterwards on the turn's final transcript). A third variant, `hooked, no
-// fsync`, replaces that one instance's save() by the same atomic write without fsync, to measure
-// what that proposed change would save (the agent's code is not changed by this benchmark).
+// (the conversation's save(), timed afterwards on the turn's final transcript).
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
-import { Agent } from '../sidecar/src/agent/agent.js';
+import { join } from 'node:path';
+import type { Agent } from '../sidecar/src/agent/agent.js';
+import { createAgent } from '../sidecar/src/app/agent.js';
 import { createModelClient } from '../sidecar/src/models/config.js';
 import { startModelServer, type ScriptStep } from '../test/model-server/server.js';
 import { fmt, rawSpawn, stats, table, tempDir, type Benchmark, type BenchOptions, type Figure } from './lib.js';
@@ -34,20 +32,12 @@ interface TurnSample {
   ms: number;
   /** The runner's durations of the turn's hook runs (hooked turns only). */
   hookMs: number[];
-  /** Agent.save() on the turn's final transcript, median of a few calls (hooked turns only). */
+  /** The transcript rewrite on the turn's final transcript, median of a few calls (hooked turns only). */
   saveMs: number | null;
   transcriptBytes: number;
 }
 
-type Variant = 'plain' | 'hooked' | 'hookedNoFsync';
-
-/** Agent.save() as transcript.ts writes it, but without the fsync (the proposal measured here). */
-function saveWithoutFsync(agent: Agent): void {
-  const session = (agent as unknown as { session: Record<string, unknown> }).session;
-  const data = { version: 1, session: { ...session, updatedAt: new Date().toISOString() }, state: { messages: [...agent.messages] } };
-  mkdirSync(dirname(agent.transcriptPath), { recursive: true });
-  writeFileAtomic.sync(agent.transcriptPath, `${JSON.stringify(data, null, 2)}\n`, { fsync: false });
-}
+type Variant = 'plain' | 'hooked';
 
 async function oneTurn(variant: Variant): Promise<TurnSample> {
   const hooked = variant !== 'plain';
@@ -64,7 +54,7 @@ async function oneTurn(variant: Variant): Promise<TurnSample> {
     const hookMs: number[] = [];
     let toolResults = 0;
     let failedTools = 0;
-    agent = await Agent.create({
+    agent = await createAgent({
       workdir: work.path,
       homeDir: home.path,
       model: createModelClient({ provider: 'openai', baseURL: server.openaiBaseURL, apiKey: 'x', model: 'test' }),
@@ -79,10 +69,6 @@ async function oneTurn(variant: Variant): Promise<TurnSample> {
         }
       },
     });
-    if (variant === 'hookedNoFsync') {
-      const a = agent;
-      a.save = () => saveWithoutFsync(a);
-    }
     const t0 = performance.now();
     const r = await agent.sendMessage('run the twenty steps');
     const ms = performance.now() - t0;
@@ -94,8 +80,10 @@ async function oneTurn(variant: Variant): Promise<TurnSample> {
     if (hooked) {
       const s: number[] = [];
       for (let i = 0; i < 5; i++) {
+        const conversation = agent.host.conversation;
+        conversation.changed(); // a real rewrite, as before each hook
         const t = performance.now();
-        agent.save();
+        conversation.save();
         s.push(performance.now() - t);
       }
       saveMs = stats(s).median;
@@ -126,14 +114,12 @@ async function run(opts: BenchOptions): Promise<Figure[]> {
     // Warm-up: one turn of each (module loading, JIT, the HTTP client's connection pool).
     await oneTurn('plain');
     await oneTurn('hooked');
-    await oneTurn('hookedNoFsync');
     await rawBurst();
     raw.length = 0;
-    const samples: Record<Variant, TurnSample[]> = { plain: [], hooked: [], hookedNoFsync: [] };
+    const samples: Record<Variant, TurnSample[]> = { plain: [], hooked: [] };
     const orders: Variant[][] = [
-      ['plain', 'hooked', 'hookedNoFsync'],
-      ['hooked', 'hookedNoFsync', 'plain'],
-      ['hookedNoFsync', 'plain', 'hooked'],
+      ['plain', 'hooked'],
+      ['hooked', 'plain'],
     ];
     for (let i = 0; i < rounds; i++) {
       for (const v of orders[i % orders.length]!) samples[v].push(await oneTurn(v));
@@ -141,33 +127,27 @@ async function run(opts: BenchOptions): Promise<Figure[]> {
     }
     const p = stats(samples.plain.map((s) => s.ms));
     const h = stats(samples.hooked.map((s) => s.ms));
-    const n = stats(samples.hookedNoFsync.map((s) => s.ms));
     const r = stats(raw);
     const hookRun = stats(samples.hooked.flatMap((s) => s.hookMs));
     const save = stats(samples.hooked.map((s) => s.saveMs ?? NaN));
-    const saveNoFsync = stats(samples.hookedNoFsync.map((s) => s.saveMs ?? NaN));
     const added = (h.median - p.median) / CALLS;
-    const addedNoFsync = (n.median - p.median) / CALLS;
     const transcriptKb = stats(samples.hooked.map((s) => s.transcriptBytes)).median / 1024;
-    opts.log(`agent turn: ${CALLS} sequential Bash calls (echo stepN) + a final answer, OpenAI client against the scripted model server, in-process agent; ${rounds} rounds of plain/hooked/hooked-no-fsync (order rotating), ${rawPerRound} raw spawns after each round`);
+    opts.log(`agent turn: ${CALLS} sequential Bash calls (echo stepN) + a final answer, OpenAI client against the scripted model server, in-process agent; ${rounds} rounds of plain/hooked (order alternating), ${rawPerRound} raw spawns after each round`);
     opts.log(
       table(
         ['variant', 'median ms', 'p90 ms', 'min ms', 'max ms', 'runs'],
         [
           ['turn without hooks', fmt(p.median, 1), fmt(p.p90, 1), fmt(p.min, 1), fmt(p.max, 1), String(p.n)],
           ['turn with a PreToolUse `true` hook', fmt(h.median, 1), fmt(h.p90, 1), fmt(h.min, 1), fmt(h.max, 1), String(h.n)],
-          ['same, transcript saved without fsync', fmt(n.median, 1), fmt(n.p90, 1), fmt(n.min, 1), fmt(n.max, 1), String(n.n)],
           ['raw child_process.spawn sh -c true', fmt(r.median), fmt(r.p90), fmt(r.min), fmt(r.max), String(r.n)],
           ['  hook run (runner durationMs)', fmt(hookRun.median), fmt(hookRun.p90), fmt(hookRun.min), fmt(hookRun.max), String(hookRun.n)],
-          [`  Agent.save() (final transcript ≈ ${fmt(transcriptKb, 0)} KB)`, fmt(save.median), fmt(save.p90), fmt(save.min), fmt(save.max), String(save.n)],
-          ['  same without fsync', fmt(saveNoFsync.median), fmt(saveNoFsync.p90), fmt(saveNoFsync.min), fmt(saveNoFsync.max), String(saveNoFsync.n)],
+          [`  transcript save (final transcript ≈ ${fmt(transcriptKb, 0)} KB)`, fmt(save.median), fmt(save.p90), fmt(save.min), fmt(save.max), String(save.n)],
         ],
       ),
     );
     opts.log(
       `added per hooked call: ${fmt(added)} ms = ${fmt(added / r.median)} × a raw spawn; of which the hook process run ≈ ${fmt(hookRun.median)} ms, ` +
-        `the transcript rewrite ≤ ${fmt(save.median)} ms (smaller early in the turn), the rest ≈ ${fmt(added - hookRun.median - save.median)} ms (manager, records, events, GC); ` +
-        `with the transcript saved without fsync: ${fmt(addedNoFsync)} ms`,
+        `the transcript rewrite ≤ ${fmt(save.median)} ms (smaller early in the turn), the rest ≈ ${fmt(added - hookRun.median - save.median)} ms (manager, records, events, GC)`,
     );
     return [
       { name: 'turn of 20 Bash calls without hooks, median', value: p.median, unit: 'ms', note: `p90 ${fmt(p.p90, 1)} ms` },
@@ -180,7 +160,6 @@ async function run(opts: BenchOptions): Promise<Figure[]> {
         note: `${fmt(added / r.median)} × raw spawn (${fmt(r.median)} ms); hook run ${fmt(hookRun.median)} ms, save ${fmt(save.median)} ms`,
       },
       { name: 'added per call / raw spawn', value: added / r.median, unit: '×' },
-      { name: 'added per call, transcript saved without fsync', value: addedNoFsync, unit: 'ms', note: 'the proposal, simulated (not the shipped code)' },
     ];
   } finally {
     scratch.remove();

@@ -17,6 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Block as WireBlock, HookRunRecord, Message as WireMessage } from '../../sidecar/src/protocol/wire.js';
 import { startModelServer, type ModelServer, type RecordedRequest, type ScriptedTurn, type ScriptStep } from '../model-server/server.js';
 
 export type { ModelServer, RecordedRequest, ScriptedTurn, ScriptStep } from '../model-server/server.js';
@@ -79,47 +80,19 @@ export interface WaveJson {
   messages: Message[];
 }
 
-export interface Block {
-  type: string;
-  content?: string;
-  source?: 'user' | 'hook';
-  hookEvent?: string;
-  id?: string;
-  name?: string;
-  parameters?: Record<string, unknown>;
-  effectiveParameters?: Record<string, unknown>;
-  result?: string;
-  success?: boolean;
-  error?: string;
-  run?: HookRun;
-  [k: string]: unknown;
-}
+/**
+ * Any block of a message, as a loose view for assertions: every field of every block type of the
+ * protocol (protocol/wire.ts), each optional — the output is parsed JSON, so tests look inside
+ * blocks without narrowing their type first.
+ */
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+type WithoutType<B> = B extends unknown ? Omit<B, 'type'> : never;
+export type Block = Partial<UnionToIntersection<WithoutType<WireBlock>>> & { type: WireBlock['type'] };
 
-/** A hook run record (SPEC 3, Diagnostics) as it appears in a `hook_run` block. */
-export interface HookRun {
-  id: string;
-  event: string;
-  source: string;
-  name: string;
-  command: string;
-  async: boolean;
-  durationMs: number;
-  exitCode: number | null;
-  signal: string | null;
-  timedOut: boolean;
-  stdout: string;
-  stderr: string;
-  outcome: 'success' | 'blocking_error' | 'non_blocking_error' | 'timeout' | 'skipped';
-  decision: string;
-  error: string | null;
-}
+/** A hook run record as it appears in a `hook_run` block. */
+export type HookRun = HookRunRecord;
 
-export interface Message {
-  id: string;
-  role: 'user' | 'assistant';
-  blocks: Block[];
-  isMeta?: boolean;
-}
+export type Message = Omit<WireMessage, 'blocks'> & { blocks: Block[] };
 
 export interface RunOptions {
   provider?: Provider;

@@ -21,7 +21,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Agent } from '../../sidecar/src/agent/agent.js';
+import { Agent } from '../../sidecar/src/index.js';
 import { createModelClient } from '../../sidecar/src/models/config.js';
 import {
   answer,

@@ -1,6 +1,6 @@
 // Harness of the `wave serve` protocol tests: the real sidecar executable as a child process with a
 // temporary HOME and workdir, its ready line, the host lines it prints after it, and a tiny typed
-// WebSocket client speaking the shared protocol (sidecar/src/server/protocol.ts). Nothing is mocked:
+// WebSocket client speaking the shared protocol (sidecar/src/protocol/protocol.ts). Nothing is mocked:
 // the tests see what the IDE shell and the web UI see.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,9 +20,9 @@ import type {
   ReadyLine,
   ResponseMessage,
   Results,
-} from '../../sidecar/src/server/protocol.js';
+} from '../../sidecar/src/protocol/protocol.js';
 
-export type * from '../../sidecar/src/server/protocol.js';
+export type * from '../../sidecar/src/protocol/protocol.js';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 export const WAVE_BIN = join(REPO, 'sidecar', 'bin', 'wave.js');

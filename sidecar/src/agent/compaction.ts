@@ -17,8 +17,8 @@ export interface CompactOutcome {
 }
 
 /** Rough token count of what the model would be sent (4 characters a token). */
-export function estimateTokens(host: Pick<LoopHost, 'messages' | 'systemPrompt'>): number {
-  const chars = JSON.stringify(toModelMessages(modelView(host.messages))).length + host.systemPrompt().length;
+export function estimateTokens(host: Pick<LoopHost, 'conversation' | 'systemPrompt'>): number {
+  const chars = JSON.stringify(toModelMessages(modelView(host.conversation.messages))).length + host.systemPrompt().length;
   return Math.ceil(chars / 4);
 }
 
@@ -30,20 +30,20 @@ export async function compactConversation(
   /** The prompt being answered when compaction happens mid-turn: kept word for word after the summary. */
   currentPrompt?: string,
 ): Promise<CompactOutcome> {
-  if (!toModelMessages(modelView(host.messages)).length) {
+  if (!toModelMessages(modelView(host.conversation.messages)).length) {
     const error = 'Nothing to compact yet: the conversation is empty.';
-    if (trigger === 'manual') host.notice(error);
+    if (trigger === 'manual') host.conversation.notice(error);
     return { ok: false, error };
   }
   const pre = await host.fire('PreCompact', { trigger, compact_instructions: instructions });
   const extra = [instructions.trim(), pre.decision.instructions ?? ''].filter(Boolean).join('\n');
   if (!host.model) {
-    host.notice(host.modelUnavailable);
+    host.conversation.notice(host.modelUnavailable);
     return { ok: false, error: host.modelUnavailable };
   }
   let summary: string;
   try {
-    const history = toModelMessages(modelView(host.messages));
+    const history = toModelMessages(modelView(host.conversation.messages));
     const ask = `${COMPACT_PROMPT}${extra ? `\n\nAdditional instructions for this summary:\n${extra}` : ''}`;
     const last = history[history.length - 1];
     if (last?.role === 'user') last.content.push({ type: 'text', text: ask });
@@ -53,12 +53,12 @@ export async function compactConversation(
     if (!summary) throw new Error('the model returned an empty summary');
   } catch (err) {
     const message = `Compaction failed: ${err instanceof ModelError ? err.message : (err as Error).message}`;
-    host.notice(message);
+    host.conversation.notice(message);
     return { ok: false, error: message };
   }
-  host.push(newMessage('user', [{ type: 'compact', summary, trigger, ...(currentPrompt ? { currentPrompt } : {}) }], true));
+  host.conversation.push(newMessage('user', [{ type: 'compact', summary, trigger, ...(currentPrompt ? { currentPrompt } : {}) }], true));
   const post = await host.fire('PostCompact', { trigger, compact_summary: summary });
-  showUserParts(host, post.decision);
+  showUserParts(host.conversation, post.decision);
   await afterCompact();
   return { ok: true, summary };
 }

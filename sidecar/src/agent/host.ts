@@ -1,20 +1,38 @@
 // What the model/tool loop (loop.ts) and one tool call (toolCall.ts) need from the conversation
-// they run in. The main agent and every subagent implement it, so both share one loop.
+// they run in. The main agent (mainHost.ts) and every subagent implement it, so both share one loop.
 import type { FireResult } from '../hooks/manager.js';
 import type { EventInput, HookEventName } from '../hooks/events.js';
 import type { PermissionMode } from '../hooks/types.js';
 import type { ModelClient } from '../models/types.js';
-import type { AgentEvent, ToolApproval, ToolApprovalRequest } from './agent.js';
 import type { Message } from './messages.js';
+import type { AgentEvent, ToolApproval, ToolApprovalRequest } from './options.js';
 import type { PermissionRules } from './permissions.js';
 import type { StopGuard } from './stopGuard.js';
 import type { ToolRegistry } from './tools/registry.js';
 
+/** The messages a loop reads and writes. */
+export interface ConversationPort {
+  readonly messages: readonly Message[];
+  push(message: Message): Message;
+  /** Starts the assistant message of a model step; hook runs and notices of the step go there. */
+  beginAssistant(): Message;
+  currentMessageId(): string;
+  /** A text for the user only (an `error` block). */
+  notice(text: string): void;
+  changed(): void;
+}
+
+/** The settings a tool call runs under, read once per call. */
+export interface CallSettings {
+  permissionRules: PermissionRules;
+  env: Record<string, string | undefined>;
+}
+
 export interface LoopHost {
+  readonly conversation: ConversationPort;
   readonly model: ModelClient | undefined;
   /** Why there is no model, in words for the user. */
   readonly modelUnavailable: string;
-  readonly messages: readonly Message[];
   readonly tools: ToolRegistry;
   /** Aborts the running turn. */
   readonly signal: AbortSignal;
@@ -26,16 +44,9 @@ export interface LoopHost {
   /** Counts Stop / SubagentStop blocks of this user turn (subagent run); ends the loop at its cap. */
   readonly stopGuard: StopGuard;
   systemPrompt(): string;
-  permissionRules(): PermissionRules;
-  toolEnv(): Record<string, string | undefined>;
+  /** The permission rules and tool environment in force, from the session's settings snapshot. */
+  callSettings(): CallSettings;
   fire<E extends HookEventName>(event: E, input: EventInput<E>): Promise<FireResult>;
-  push(message: Message): Message;
-  /** Starts the assistant message of a model step; hook runs and notices of the step go there. */
-  beginAssistant(): Message;
-  currentMessageId(): string;
-  /** A text for the user only (an `error` block). */
-  notice(text: string): void;
-  changed(): void;
   emit(event: AgentEvent): void;
   /** Runs before each model call (background notifications, automatic compaction). */
   beforeModelCall(): Promise<void>;

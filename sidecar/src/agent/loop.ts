@@ -4,7 +4,7 @@
 import type { HookDecision } from '../hooks/types.js';
 import { ModelError } from '../models/modelError.js';
 import { toModelMessages } from './convert.js';
-import type { LoopHost } from './host.js';
+import type { ConversationPort, LoopHost } from './host.js';
 import { hookWords } from './hookText.js';
 import { hookText, messageText, newMessage, type Message, type TextBlock, type ToolBlock } from './messages.js';
 import { runToolCall } from './toolCall.js';
@@ -20,13 +20,13 @@ export interface LoopResult {
 }
 
 /** Shows a decision's user-only parts (non-blocking errors, warnings) to the user. */
-export function showUserParts(host: Pick<LoopHost, 'notice'>, d: HookDecision): void {
-  for (const m of d.userMessages) host.notice(m);
-  if (d.systemMessage) host.notice(d.systemMessage);
+export function showUserParts(conversation: Pick<ConversationPort, 'notice'>, d: HookDecision): void {
+  for (const m of d.userMessages) conversation.notice(m);
+  if (d.systemMessage) conversation.notice(d.systemMessage);
 }
 
 export function stopLoop(host: LoopHost, event: string, reason: string | null, last?: Message): LoopResult {
-  host.notice(hookWords.stopped(event, reason));
+  host.conversation.notice(hookWords.stopped(event, reason));
   return { result: messageText(last), stopped: { event, reason } };
 }
 
@@ -43,7 +43,7 @@ async function callModel(host: LoopHost, assistant: Message) {
   const response = await host.model!.send(
     {
       system: host.systemPrompt(),
-      messages: toModelMessages(modelView(host.messages.filter((m) => m !== assistant))),
+      messages: toModelMessages(modelView(host.conversation.messages.filter((m) => m !== assistant))),
       tools: host.tools.definitions(),
       // A signal of its own per request, following the turn's: client libraries add a listener to
       // the signal they are given and never remove it, which would pile up on a long turn.
@@ -57,12 +57,12 @@ async function callModel(host: LoopHost, assistant: Message) {
       }
       text.content += e.text;
       host.emit({ type: 'text_delta', messageId: assistant.id, text: e.text });
-      host.changed();
+      host.conversation.changed();
     },
   );
   if (!text && response.text) {
     assistant.blocks.push({ type: 'text', content: response.text });
-    host.changed();
+    host.conversation.changed();
   }
   return response;
 }
@@ -72,10 +72,10 @@ export async function runLoop(host: LoopHost): Promise<LoopResult> {
   for (;;) {
     if (host.signal.aborted) return { result: messageText(last), aborted: true };
     await host.beforeModelCall();
-    const assistant = host.beginAssistant();
+    const assistant = host.conversation.beginAssistant();
     last = assistant;
     if (!host.model) {
-      host.notice(host.modelUnavailable);
+      host.conversation.notice(host.modelUnavailable);
       return { result: '', error: host.modelUnavailable };
     }
     let response;
@@ -84,14 +84,14 @@ export async function runLoop(host: LoopHost): Promise<LoopResult> {
     } catch (err) {
       if (host.signal.aborted) return { result: messageText(assistant), aborted: true };
       const message = err instanceof ModelError ? err.message : `model request failed: ${(err as Error).message}`;
-      host.notice(message);
+      host.conversation.notice(message);
       return { result: '', error: message };
     }
 
     if (response.toolCalls.length) {
       const blocks: ToolBlock[] = response.toolCalls.map((c) => ({ type: 'tool', id: c.id, name: c.name, parameters: c.input, stage: 'pending' }));
       assistant.blocks.push(...blocks);
-      host.changed();
+      host.conversation.changed();
       let stop: { event: string; reason: string | null } | null = null;
       for (const [i, call] of response.toolCalls.entries()) {
         if (host.signal.aborted) break;
@@ -104,13 +104,13 @@ export async function runLoop(host: LoopHost): Promise<LoopResult> {
 
     if (host.signal.aborted) return { result: messageText(assistant), aborted: true };
     const stopRun = await host.fireStop(messageText(assistant), host.stopGuard.active);
-    showUserParts(host, stopRun.decision);
+    showUserParts(host.conversation, stopRun.decision);
     if (!stopRun.decision.continue) return stopLoop(host, stopRun.decision.event, stopRun.decision.stopReason, assistant);
     if (!stopRun.decision.blocked) return { result: messageText(assistant) };
     if (host.stopGuard.block()) {
-      host.notice(hookWords.stopCap(stopRun.decision.event, host.stopGuard.cap));
+      host.conversation.notice(hookWords.stopCap(stopRun.decision.event, host.stopGuard.cap));
       return { result: messageText(assistant) };
     }
-    host.push(newMessage('user', [hookText(stopRun.decision.event, hookWords.stopFeedback(stopRun.decision))], true));
+    host.conversation.push(newMessage('user', [hookText(stopRun.decision.event, hookWords.stopFeedback(stopRun.decision))], true));
   }
 }

@@ -1,58 +1,10 @@
 // The conversation model (SPEC 6): messages made of blocks. `error` and `hook_run` blocks are for
 // the user only and never reach the model (convert.ts skips them).
 import { randomUUID } from 'node:crypto';
-import type { HookRunRecord } from '../hooks/types.js';
+import type { Block, Message, TextBlock } from '../protocol/wire.js';
 
-export interface TextBlock {
-  type: 'text';
-  content: string;
-  /** Who wrote it: the user, a hook (context or feedback), Wave itself (notifications), or the assistant (absent). */
-  source?: 'user' | 'hook' | 'system';
-  /** For hook text: the event whose hook produced it. */
-  hookEvent?: string;
-}
+export type { Block, CompactBlock, ErrorBlock, HookRunBlock, Message, TextBlock, ToolBlock } from '../protocol/wire.js';
 
-export interface ToolBlock {
-  type: 'tool';
-  id: string;
-  name: string;
-  /** The input as the model sent it (the model's history keeps it, as Claude Code does). */
-  parameters: Record<string, unknown>;
-  /** The input the tool really ran with, when a hook rewrote it. */
-  effectiveParameters?: Record<string, unknown>;
-  stage: 'pending' | 'running' | 'done';
-  result?: string;
-  success?: boolean;
-  error?: string;
-}
-
-export interface ErrorBlock {
-  type: 'error';
-  content: string;
-}
-
-export interface HookRunBlock {
-  type: 'hook_run';
-  run: HookRunRecord;
-}
-
-export interface CompactBlock {
-  type: 'compact';
-  summary: string;
-  trigger: 'manual' | 'auto';
-  /** The user's prompt that was being answered when an automatic compaction happened. */
-  currentPrompt?: string;
-}
-
-export type Block = TextBlock | ToolBlock | ErrorBlock | HookRunBlock | CompactBlock;
-
-export interface Message {
-  id: string;
-  role: 'user' | 'assistant';
-  blocks: Block[];
-  /** Not typed by the user nor written by the model: hook context, notices. */
-  isMeta?: boolean;
-}
 
 export function newMessage(role: Message['role'], blocks: Block[], isMeta?: boolean): Message {
   return { id: randomUUID(), role, blocks, ...(isMeta ? { isMeta: true } : {}) };

@@ -1,5 +1,7 @@
 // What Agent.create takes, and what an agent tells the outside world (events, approvals).
 import type { ConfigChangeNotice } from '../hooks/manager.js';
+import type { MainHost } from './mainHost.js';
+import type { WorkPort } from './workPort.js';
 import type { HookRunRecord, PermissionMode } from '../hooks/types.js';
 import type { ModelClient } from '../models/types.js';
 import type { Message } from './messages.js';
@@ -21,6 +23,9 @@ export type AgentEvent =
   | { type: 'hook_run'; run: HookRunRecord }
   | { type: 'busy'; busy: boolean };
 
+/** Plugs long-running work into a session (the composition root, app/, gives the real one). */
+export type WorkFactory = (host: MainHost, wake: () => void) => WorkPort;
+
 export interface AgentOptions {
   workdir: string;
   homeDir?: string;
@@ -38,8 +43,12 @@ export interface AgentOptions {
   /** Resume this saved session instead of starting a new one. */
   resume?: string;
   trustProject?: boolean | (() => boolean);
-  /** Extra tools (subagents, background shells ... register theirs here). */
+  /** Extra tools, added after those of the session's work. */
   tools?: AnyTool[];
+  /** Long-running work (background shells, subagents, workflows, crons, worktrees); none without it. */
+  work?: WorkFactory;
+  /** Every tool name the agent may offer (hook matchers are checked against them). */
+  toolNames?: readonly string[];
   /** Environment for tools and hooks (default process.env). */
   env?: NodeJS.ProcessEnv;
   /** Permission rules added to those of the settings files (e.g. from --settings). */

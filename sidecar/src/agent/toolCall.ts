@@ -18,7 +18,7 @@ function finish(agent: LoopHost, messageId: string, block: ToolBlock, outcome: P
   block.result = outcome.result;
   if (outcome.error !== undefined) block.error = outcome.error;
   agent.emit({ type: 'tool_result', messageId, id: block.id, name: block.name, success: outcome.success, result: outcome.result });
-  agent.changed();
+  agent.conversation.changed();
 }
 
 function stopOf(event: string, d: HookDecision): Stop {
@@ -26,7 +26,8 @@ function stopOf(event: string, d: HookDecision): Stop {
 }
 
 export async function runToolCall(agent: LoopHost, call: ModelToolCall, block: ToolBlock): Promise<Stop> {
-  const messageId = agent.currentMessageId();
+  const messageId = agent.conversation.currentMessageId();
+  const settings = agent.callSettings(); // one look at the settings for the whole call
   agent.emit({ type: 'tool_call', messageId, id: call.id, name: call.name, input: call.input });
   const tool = agent.tools.get(call.name);
   if (!tool) {
@@ -41,10 +42,10 @@ export async function runToolCall(agent: LoopHost, call: ModelToolCall, block: T
   // PreToolUse: may block, deny, ask, allow, or rewrite the input.
   const toolFields = { tool_name: call.name, tool_input: call.input, tool_use_id: call.id };
   const pre = await agent.fire('PreToolUse', toolFields);
-  showUserParts(agent, pre.decision);
+  showUserParts(agent.conversation, pre.decision);
   if (pre.decision.additionalContext) {
     // Context for the model about this call; it follows the tool result.
-    agent.push(newMessage('user', [hookText('PreToolUse', hookWords.context('PreToolUse', `PreToolUse:${call.name}`, pre.decision.additionalContext))], true));
+    agent.conversation.push(newMessage('user', [hookText('PreToolUse', hookWords.context('PreToolUse', `PreToolUse:${call.name}`, pre.decision.additionalContext))], true));
   }
   let stop = stopOf('PreToolUse', pre.decision);
   if (pre.decision.blocked || pre.decision.permissionDecision === 'deny') {
@@ -68,7 +69,7 @@ export async function runToolCall(agent: LoopHost, call: ModelToolCall, block: T
     access: tool.access,
     content: tool.ruleContent?.(parsed.data as never),
     mode: agent.permissionMode,
-    rules: agent.permissionRules(),
+    rules: settings.permissionRules,
     workdir: agent.cwd,
     hookDecision: pre.decision.permissionDecision,
     hookReason: pre.decision.permissionDecisionReason,
@@ -76,11 +77,11 @@ export async function runToolCall(agent: LoopHost, call: ModelToolCall, block: T
   let denied: string | null = verdict.behavior === 'deny' ? hookWords.permissionDenied(call.name, verdict.why) : null;
   if (verdict.behavior === 'ask') {
     const pr = await agent.fire('PermissionRequest', { ...toolFields, tool_input: input });
-    showUserParts(agent, pr.decision);
+    showUserParts(agent.conversation, pr.decision);
     stop ??= stopOf('PermissionRequest', pr.decision);
     const answer = pr.decision.permissionRequest;
     if (pr.decision.blocked) {
-      for (const b of pr.decision.blocks) agent.notice(`PermissionRequest hook denied ${call.name}: ${b.reason}`);
+      for (const b of pr.decision.blocks) agent.conversation.notice(`PermissionRequest hook denied ${call.name}: ${b.reason}`);
       denied = hookWords.permissionDenied(call.name, 'a PermissionRequest hook denied it');
     } else if (answer?.behavior === 'deny') {
       denied = hookWords.permissionDenied(call.name, answer.message ?? 'a PermissionRequest hook denied it');
@@ -108,11 +109,11 @@ export async function runToolCall(agent: LoopHost, call: ModelToolCall, block: T
 
   // Run it.
   block.stage = 'running';
-  agent.changed();
+  agent.conversation.changed();
   const started = performance.now();
   let outcome: ToolOutcome;
   try {
-    outcome = await tool.run(final.data as never, { cwd: agent.cwd, env: agent.toolEnv(), signal: agent.signal });
+    outcome = await tool.run(final.data as never, { cwd: agent.cwd, env: settings.env, signal: agent.signal });
   } catch (err) {
     const text = `${call.name} failed: ${(err as Error).message}`;
     outcome = { success: false, result: text, error: text, response: { success: false, error: text } };
@@ -135,9 +136,9 @@ export async function runToolCall(agent: LoopHost, call: ModelToolCall, block: T
 
 /** A PostToolUse(Failure) block or context reaches the model as a hook message after the result. */
 function feedback(agent: LoopHost, event: 'PostToolUse' | 'PostToolUseFailure', tool: string, d: HookDecision): void {
-  showUserParts(agent, d);
+  showUserParts(agent.conversation, d);
   const parts: string[] = [];
   if (d.blocked) parts.push(hookWords.postToolBlocked(event, tool, d));
   if (d.additionalContext) parts.push(hookWords.context(event, `${event}:${tool}`, d.additionalContext));
-  if (parts.length) agent.push(newMessage('user', [hookText(event, parts.join('\n\n'))], true));
+  if (parts.length) agent.conversation.push(newMessage('user', [hookText(event, parts.join('\n\n'))], true));
 }

@@ -1,5 +1,6 @@
-// One user turn of the main agent (SPEC 5): UserPromptSubmit, then the model/tool loop (loop.ts).
-import type { Agent } from './agent.js';
+// One user turn of the main agent (docs/hooks.md, UserPromptSubmit): UserPromptSubmit, then the
+// model/tool loop (loop.ts).
+import type { MainHost } from './mainHost.js';
 import { hookWords } from './hookText.js';
 import { runLoop, showUserParts, stopLoop, type LoopResult } from './loop.js';
 import { hookText, newMessage } from './messages.js';
@@ -12,19 +13,19 @@ export interface TurnResult extends LoopResult {
 /** Stop blocks per user turn after which the turn ends anyway (docs/hooks.md, "Stop"). */
 export const DEFAULT_STOP_BLOCK_CAP = 8;
 
-export async function runTurn(agent: Agent, prompt: string): Promise<TurnResult> {
+export async function runTurn(agent: MainHost, prompt: string): Promise<TurnResult> {
   agent.stopGuard.reset(); // a user prompt: stop_hook_active is false again, blocks count from 0
   const ups = await agent.fire('UserPromptSubmit', { prompt });
   if (ups.decision.blocked) {
-    agent.beginAssistant();
-    agent.notice(hookWords.promptBlocked(ups.decision));
+    agent.conversation.beginAssistant();
+    agent.conversation.notice(hookWords.promptBlocked(ups.decision));
     return { result: '', blocked: true };
   }
-  agent.push(newMessage('user', [{ type: 'text', content: prompt, source: 'user' }]));
+  agent.conversation.push(newMessage('user', [{ type: 'text', content: prompt, source: 'user' }]));
   if (ups.decision.additionalContext) {
-    agent.push(newMessage('user', [hookText('UserPromptSubmit', hookWords.context('UserPromptSubmit', '', ups.decision.additionalContext))], true));
+    agent.conversation.push(newMessage('user', [hookText('UserPromptSubmit', hookWords.context('UserPromptSubmit', '', ups.decision.additionalContext))], true));
   }
-  showUserParts(agent, ups.decision);
+  showUserParts(agent.conversation, ups.decision);
   if (!ups.decision.continue) return stopLoop(agent, 'UserPromptSubmit', ups.decision.stopReason);
   return runLoop(agent);
 }

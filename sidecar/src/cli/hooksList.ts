@@ -1,6 +1,7 @@
 // `wave hooks list` and `wave hooks validate`: every configured hook with its file, and every
 // problem of the configuration (docs/hooks.md, "The wave hooks command").
 import { parseArgs } from 'node:util';
+import { TOOL_NAMES } from '../app/tools.js';
 import { HookManager, type HookManagerOptions } from '../hooks/manager.js';
 import { EVENT_NAMES } from '../hooks/events.js';
 import { formatProblem, unreadSummary } from '../hooks/problems.js';
@@ -13,7 +14,7 @@ export function managerFor(workdir: string | undefined, extra: Omit<HookManagerO
   const { dir, note } = resolveWorkdir(workdir);
   // Like `claude -p`, the command line treats its workdir as trusted.
   const warn = (m: string) => process.stderr.write(`wave hooks: ${m}\n`);
-  return Object.assign(new HookManager({ workdir: dir, trustProject: true, onWarning: warn, ...extra }), { note });
+  return Object.assign(new HookManager({ workdir: dir, trustProject: true, onWarning: warn, toolNames: TOOL_NAMES, ...extra }), { note });
 }
 
 const SOURCE_LABEL: Record<ConfiguredHook['source'], string> = {

@@ -4,7 +4,9 @@ import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Agent, type AgentEvent } from '../agent/agent.js';
+import type { Agent, AgentEvent } from '../agent/agent.js';
+import { createAgent } from '../app/agent.js';
+import { TOOL_NAMES } from '../app/tools.js';
 import { lastAnswer } from '../agent/messages.js';
 import { loadSources } from '../hooks/compose.js';
 import { formatProblem } from '../hooks/problems.js';
@@ -82,7 +84,7 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
 
   const streamLine = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`);
   if (note) process.stderr.write(`wave: ${note}\n`);
-  const files = loadSources({ workdir, homeDir: homedir(), trustProject: true });
+  const files = loadSources({ workdir, homeDir: homedir(), trustProject: true, toolNames: TOOL_NAMES });
   reportProblems(files.problems, format === 'stream-json' ? streamLine : null);
   const config = modelConfigFrom(process.env, { ...files.other, ...flag });
   if (!config.ok) throw new Error(config.error);
@@ -94,7 +96,7 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
     throw new UsageError((err as Error).message);
   }
   const told = new Set<string>();
-  const agent = await Agent.create({
+  const agent = await createAgent({
     ...(debugHooks ? { debugHooks } : {}),
     // Like `claude -p`, the run keeps its start-up snapshot (docs/hooks.md, "Changes during a session").
     onConfigChange: (changes) => {

@@ -12,7 +12,7 @@ import { listen } from '../server/http.js';
 import { hookDebugger } from './debug.js';
 import { SERVE_USAGE } from './usage.js';
 import { resolveWorkdir } from './workdir.js';
-import type { HostRequest, ReadyLine } from '../server/protocol.js';
+import type { HostRequest, ReadyLine } from '../protocol/protocol.js';
 
 
 const DEFAULT_UI = fileURLToPath(new URL('../../../webui/dist', import.meta.url));

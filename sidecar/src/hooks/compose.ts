@@ -97,10 +97,12 @@ export interface LoadOptions {
   programmatic?: unknown;
   /** Project-scope hooks run only in a trusted workspace (docs/hooks.md). */
   trustProject: boolean;
+  /** The agent's tool names (for the matcher checks). */
+  toolNames?: readonly string[];
 }
 
 /** Reads every file now and composes them (for one-off readers: the CLI, the settings page). */
 export function loadSources(opts: LoadOptions): LoadedSources {
   const paths = settingsPaths(opts.workdir, opts.homeDir);
-  return composeSources({ programmatic: readProgrammatic(opts.programmatic), files: readSourceFiles(paths, opts.workdir), trustProject: opts.trustProject, paths });
+  return composeSources({ programmatic: readProgrammatic(opts.programmatic), files: readSourceFiles(paths, { workdir: opts.workdir, homeDir: opts.homeDir, ...(opts.toolNames ? { toolNames: opts.toolNames } : {}) }), trustProject: opts.trustProject, paths });
 }

@@ -27,8 +27,11 @@ export interface EventSpec<I extends object = Record<string, unknown>> {
   /** When the event fires, in one line. */
   when: string;
   matcherField?: MatcherField;
-  /** The values the matcher field can take, when they are known (for `wave hooks validate`). */
-  matcherValues?: readonly string[];
+  /**
+   * The values the matcher field can take, when they are known (for `wave hooks validate`);
+   * `'tool names'`: the agent's tool names, which the engine is given (it knows no tools itself).
+   */
+  matcherValues?: readonly string[] | 'tool names';
   /** Event-specific stdin fields, in the order they are written. */
   payload: (input: I) => Record<string, unknown>;
   /** Values used by `wave hooks test` when the user gives none. */
@@ -42,7 +45,6 @@ export interface EventSpec<I extends object = Record<string, unknown>> {
   chain?: (input: I, updatedInput: Record<string, unknown>) => I;
 }
 
-import { TOOL_NAMES } from '../agent/tools/names.js';
 import { CONFIG_SOURCES, type ConfigSourceName } from './types.js';
 
 // ----- event inputs ---------------------------------------------------------------------------
@@ -162,7 +164,7 @@ export const EVENTS = {
   PreToolUse: define<ToolInput>({
     when: 'before a tool runs (and before the permission check)',
     matcherField: 'tool_name',
-    matcherValues: TOOL_NAMES,
+    matcherValues: 'tool names',
     payload: toolFields,
     sample: sampleTool,
     onBlock: 'blockTool',
@@ -173,7 +175,7 @@ export const EVENTS = {
   PermissionRequest: define<ToolInput>({
     when: 'a tool call needs the user’s approval',
     matcherField: 'tool_name',
-    matcherValues: TOOL_NAMES,
+    matcherValues: 'tool names',
     payload: toolFields,
     sample: sampleTool,
     onBlock: 'denyPermission',
@@ -183,7 +185,7 @@ export const EVENTS = {
   PostToolUse: define<PostToolInput>({
     when: 'after a tool ran, whether it succeeded or failed',
     matcherField: 'tool_name',
-    matcherValues: TOOL_NAMES,
+    matcherValues: 'tool names',
     payload: (i) => ({
       ...toolFields(i),
       tool_response: i.tool_response,
@@ -200,7 +202,7 @@ export const EVENTS = {
   PostToolUseFailure: define<PostToolFailureInput>({
     when: 'after a tool failed (fires in addition to PostToolUse)',
     matcherField: 'tool_name',
-    matcherValues: TOOL_NAMES,
+    matcherValues: 'tool names',
     payload: (i) => ({
       ...toolFields(i),
       error: i.error,

@@ -14,6 +14,8 @@ export interface GuardContext {
   /** The project folder ($WAVE_PROJECT_DIR). */
   workdir: string;
   homeDir?: string;
+  /** The agent's tool names (tool matchers are checked against them; unchecked when not given). */
+  toolNames?: readonly string[];
 }
 
 const PLAIN_NAME = /^[A-Za-z_][\w-]*$/;
@@ -24,10 +26,10 @@ function warning(hook: ConfiguredHook, path: string, message: string, at?: { lin
 }
 
 /** A matcher that matches no known value, or `|` alternatives that each match none (`Edit|MultiEdit`). */
-export function checkMatcher(hook: ConfiguredHook): ConfigProblem[] {
+export function checkMatcher(hook: ConfiguredHook, toolNames?: readonly string[]): ConfigProblem[] {
   if (!isHookEvent(hook.event) || hook.matcher === undefined) return [];
   const spec = eventSpec(hook.event);
-  const known = spec.matcherValues;
+  const known = spec.matcherValues === 'tool names' ? toolNames : spec.matcherValues;
   const text = hook.matcher.trim();
   if (!known || text === '' || text === '*') return [];
   const path = `${hook.jsonPath.replace(/\.hooks\[\d+\]$/, '')}.matcher`;
@@ -137,5 +139,5 @@ export function checkScript(hook: ConfiguredHook, ctx: GuardContext): ConfigProb
 
 /** Every fail-open check for the hooks of one file. */
 export function checkGuards(hooks: readonly ConfiguredHook[], ctx: GuardContext): ConfigProblem[] {
-  return hooks.flatMap((h) => [...checkMatcher(h), ...checkScript(h, ctx)]);
+  return hooks.flatMap((h) => [...checkMatcher(h, ctx.toolNames), ...checkScript(h, ctx)]);
 }

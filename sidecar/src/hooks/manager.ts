@@ -74,6 +74,8 @@ export interface HookManagerOptions {
   onRecord?: (record: HookRunRecord) => void;
   /** The run history (~/.wave/hook-runs.jsonl by default; null: none). */
   historyFile?: string | null;
+  /** The agent's tool names: tool matchers that match none of them are warned about. */
+  toolNames?: readonly string[];
   /** Problems of the engine itself the user should hear about (the history cannot be written, …). */
   onWarning?: (message: string) => void;
   /** `--debug hooks`: called after every event with the lines saying what ran and what did not. */
@@ -116,7 +118,13 @@ export class HookManager {
     this.homeDir = opts.homeDir ?? homedir();
     this.runProcess = opts.runProcess ?? runHookProcess;
     // The snapshot is taken now, when the session starts.
-    this.config = new SessionConfig({ workdir: this.workdir, homeDir: this.homeDir, programmatic: opts.hooks, trust: () => this.trusted() });
+    this.config = new SessionConfig({
+      workdir: this.workdir,
+      homeDir: this.homeDir,
+      programmatic: opts.hooks,
+      trust: () => this.trusted(),
+      ...(opts.toolNames ? { toolNames: opts.toolNames } : {}),
+    });
     const historyFile = opts.historyFile === undefined ? this.config.paths.historyFile : opts.historyFile;
     this.history = historyFile ? new HistoryWriter(historyFile, (m) => this.opts.onWarning?.(m)) : null;
   }

@@ -5,6 +5,7 @@
 // (or a delete the user made on Wave's own settings page, `forgetHook`).
 import { composeSources, readProgrammatic, type LoadedSources } from './compose.js';
 import type { HooksReadResult } from './config.js';
+import type { GuardContext } from './guards.js';
 import { applyFile, diffFiles, hookKey, pendingIds, withoutHook, type FileChange } from './snapshot.js';
 import { diskStamps, readSourceFiles, sourcePaths, type FileSettings } from './sources.js';
 import type { ConfiguredHook, HookSource } from './types.js';
@@ -15,6 +16,8 @@ export interface SessionConfigOptions {
   homeDir: string;
   programmatic?: unknown;
   trust: () => boolean;
+  /** The agent's tool names (for the matcher checks of the files read). */
+  toolNames?: readonly string[];
 }
 
 /** A settings file whose bytes changed since the session last looked. */
@@ -55,8 +58,12 @@ export class SessionConfig {
   disk(): readonly FileSettings[] {
     const stamps = diskStamps(this.paths);
     const fingerprint = [...stamps].map(([p, s]) => `${p}:${s}`).join('|');
-    if (this.diskCache?.fingerprint !== fingerprint) this.diskCache = { fingerprint, files: readSourceFiles(this.paths, this.opts.workdir) };
+    if (this.diskCache?.fingerprint !== fingerprint) this.diskCache = { fingerprint, files: readSourceFiles(this.paths, this.checks()) };
     return this.diskCache.files;
+  }
+
+  private checks(): GuardContext {
+    return { workdir: this.opts.workdir, homeDir: this.opts.homeDir, ...(this.opts.toolNames ? { toolNames: this.opts.toolNames } : {}) };
   }
 
   /** The disk composed like the snapshot (what would run after Apply). */

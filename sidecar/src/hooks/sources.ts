@@ -7,7 +7,7 @@
 import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readHooksConfig, type HookOrigin } from './config.js';
-import { checkGuards } from './guards.js';
+import { checkGuards, type GuardContext } from './guards.js';
 import { PluginHooksFileSchema, SettingsSchema } from './schema.js';
 import type { ConfigProblem, ConfiguredHook, HookSource } from './types.js';
 import { formatJsonPath, readJsonFile, type JsonFile } from '../settings/jsonFile.js';
@@ -149,17 +149,17 @@ function readOtherKeys(out: FileSettings, file: JsonFile, settings: Record<strin
 }
 
 /** The hooks of a parsed file, with their problems and the fail-open checks (guards.ts). */
-function readHooks(out: FileSettings, raw: unknown, origin: HookOrigin, workdir: string, adjust?: (h: ConfiguredHook) => void): void {
+function readHooks(out: FileSettings, raw: unknown, origin: HookOrigin, checks: GuardContext, adjust?: (h: ConfiguredHook) => void): void {
   const read = readHooksConfig(raw, origin);
   if (adjust) read.hooks.forEach(adjust);
   out.hooks = read.hooks;
   out.file.unreadByEvent = read.rejected;
   out.file.unreadHooks = total(read.rejected);
-  out.problems.push(...read.problems, ...checkGuards(read.hooks, { workdir }));
+  out.problems.push(...read.problems, ...checkGuards(read.hooks, checks));
 }
 
 /** Reads one user / project / project local settings file. */
-export function readSettingsFile(source: HookSource, path: string, workdir: string): FileSettings {
+export function readSettingsFile(source: HookSource, path: string, checks: GuardContext): FileSettings {
   const out = emptyFile(source, path, stampOf(path));
   const file = readSafely(out);
   if (!file || !file.exists) return out;
@@ -173,7 +173,7 @@ export function readSettingsFile(source: HookSource, path: string, workdir: stri
   }
   const settings = file.value as Record<string, unknown>;
   readOtherKeys(out, file, settings);
-  readHooks(out, settings.hooks, { source, file: path, basePath: ['hooks'], locate: file.locate }, workdir);
+  readHooks(out, settings.hooks, { source, file: path, basePath: ['hooks'], locate: file.locate }, checks);
   return out;
 }
 
@@ -193,7 +193,7 @@ function pluginNames(dir: string): string[] {
 }
 
 /** Reads one plugin's `hooks/hooks.json`: `{ "description"?, "hooks": {...} }`, its root substituted. */
-export function readPluginFile(name: string, root: string, workdir: string): FileSettings {
+export function readPluginFile(name: string, root: string, checks: GuardContext): FileSettings {
   const path = join(root, 'hooks', 'hooks.json');
   const out = emptyFile('plugin', path, stampOf(path));
   out.file.plugin = { name, root };
@@ -210,7 +210,7 @@ export function readPluginFile(name: string, root: string, workdir: string): Fil
     out.problems.push(fileProblem(path, 'a plugin hooks.json must be an object with a "hooks" key', file));
     return out;
   }
-  readHooks(out, value.hooks, { source: 'plugin', file: path, basePath: ['hooks'], locate: file.locate, plugin: { name, root } }, workdir, (hook) => {
+  readHooks(out, value.hooks, { source: 'plugin', file: path, basePath: ['hooks'], locate: file.locate, plugin: { name, root } }, checks, (hook) => {
     hook.handler.command = substituteRoot(hook.handler.command, root);
     if (hook.handler.commandWindows) hook.handler.commandWindows = substituteRoot(hook.handler.commandWindows, root);
   });
@@ -241,14 +241,14 @@ function identity(path: string): string {
 }
 
 /** Reads every source file in run order; a file that is another's real path is read only once. */
-export function readSourceFiles(paths: SettingsPaths, workdir: string): FileSettings[] {
+export function readSourceFiles(paths: SettingsPaths, checks: GuardContext): FileSettings[] {
   const seen = new Set<string>();
   const out: FileSettings[] = [];
   for (const s of sourcePaths(paths)) {
     const id = identity(s.path);
     if (seen.has(id)) continue;
     seen.add(id);
-    out.push(s.plugin ? readPluginFile(s.plugin.name, s.plugin.root, workdir) : readSettingsFile(s.source, s.path, workdir));
+    out.push(s.plugin ? readPluginFile(s.plugin.name, s.plugin.root, checks) : readSettingsFile(s.source, s.path, checks));
   }
   return out;
 }

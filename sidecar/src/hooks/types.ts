@@ -1,11 +1,9 @@
-// Types shared by the hook engine's modules. The event table itself lives in events.ts.
+// Types shared by the hook engine's modules. The event table itself lives in events.ts; the types
+// the UI sees too (run records, problems, sources, permission modes) are the protocol's (protocol/wire.ts).
+import type { ConfigProblem, HookRunRecord, HookSource, PermissionMode, RunOutcome, RunVerdict } from '../protocol/wire.js';
 
-export type PermissionMode = 'default' | 'acceptEdits' | 'plan' | 'bypassPermissions';
-export const PERMISSION_MODES: readonly PermissionMode[] = ['default', 'acceptEdits', 'plan', 'bypassPermissions'];
-
-/** Where a hook was configured, in run order (SPEC 1.1). */
-export type HookSource = 'programmatic' | 'plugin' | 'user' | 'project' | 'projectLocal';
-export const SOURCE_ORDER: readonly HookSource[] = ['programmatic', 'plugin', 'user', 'project', 'projectLocal'];
+export { PERMISSION_MODES, RUN_VERDICTS, SOURCE_ORDER } from '../protocol/wire.js';
+export type { ConfigProblem, HookRunRecord, HookSource, PermissionMode, RunOutcome, RunVerdict } from '../protocol/wire.js';
 
 /** ConfigChange's `source`: which kind of settings file changed (Claude Code's names). */
 export type ConfigSourceName = 'user_settings' | 'project_settings' | 'local_settings' | 'plugin';
@@ -46,28 +44,6 @@ export interface ConfiguredHook {
   plugin?: { name: string; root: string };
 }
 
-/** A problem found while loading hook configuration. */
-export interface ConfigProblem {
-  severity: 'error' | 'warning';
-  /** Absolute file path, or `<programmatic>`. */
-  file: string;
-  /** JSON path such as `hooks.PreToolUse[0].hooks[1].timeout`; empty for the whole file. */
-  path: string;
-  line?: number;
-  column?: number;
-  message: string;
-}
-
-export type RunOutcome = 'success' | 'blocking_error' | 'non_blocking_error' | 'timeout' | 'skipped';
-
-/**
- * What a run did, in one word — the badge of its card and its outcome in the history: it blocked,
- * denied, asked, allowed, rewrote the input, added context, stopped the agent, changed nothing
- * (`ok`), failed (`error`), timed out, or was skipped (the turn's budget was spent).
- */
-export const RUN_VERDICTS = ['ok', 'context', 'blocked', 'denied', 'asked', 'allowed', 'rewrote', 'stopped', 'error', 'timeout', 'skipped'] as const;
-export type RunVerdict = (typeof RUN_VERDICTS)[number];
-
 /** What one hook process did (before interpretation). */
 export interface ProcessResult {
   startedAt: number;
@@ -81,33 +57,6 @@ export interface ProcessResult {
   stderr: string;
   stdoutTruncated: boolean;
   stderrTruncated: boolean;
-}
-
-/** The diagnostic record of one hook run (SPEC 3, Diagnostics). Never sent to the model. */
-export interface HookRunRecord {
-  id: string;
-  event: string;
-  hookId: string;
-  source: HookSource;
-  file: string | null;
-  name: string;
-  matcher: string | null;
-  command: string;
-  async: boolean;
-  startedAt: string;
-  durationMs: number;
-  exitCode: number | null;
-  signal: string | null;
-  timedOut: boolean;
-  stdout: string;
-  stderr: string;
-  outcome: RunOutcome;
-  /** What this run did, in one word (the card's badge). */
-  verdict: RunVerdict;
-  /** What this run decided, in words ("blocked: …", "added context", "no effect"). */
-  decision: string;
-  /** What went wrong, when outcome is an error (invalid JSON answer, command not found, …). */
-  error: string | null;
 }
 
 export type PermissionDecision = 'allow' | 'ask' | 'deny';

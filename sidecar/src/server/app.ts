@@ -16,7 +16,7 @@ import {
   type Params,
   type Results,
   type TrustInfo,
-} from './protocol.js';
+} from '../protocol/protocol.js';
 import type { Transport } from './transport.js';
 import { TrustStore } from './trust.js';
 import { projectHooks } from './configView.js';

@@ -1,10 +1,11 @@
 // The chat service: one agent session for the workdir, driven by the UI. It streams message
 // changes and hook runs to every client, and turns tool approvals into prompts any client can answer.
 import { randomUUID } from 'node:crypto';
-import { Agent, type AgentOptions, type ToolApproval, type ToolApprovalRequest } from '../agent/agent.js';
+import type { Agent, AgentOptions, ToolApproval, ToolApprovalRequest } from '../agent/agent.js';
+import { createAgent } from '../app/agent.js';
 import type { Message } from '../agent/messages.js';
 import type { SessionConfig } from '../hooks/sessionConfig.js';
-import type { ChatState, EventName, Events, PermissionPrompt } from './protocol.js';
+import type { ChatState, EventName, Events, PermissionPrompt } from '../protocol/protocol.js';
 
 export type Broadcast = <E extends EventName>(event: E, data: Events[E]) => void;
 
@@ -43,7 +44,7 @@ export class ChatService {
   }
 
   private async create(): Promise<void> {
-    this.agent = await Agent.create({
+    this.agent = await createAgent({
       ...this.opts.agent,
       canUseTool: (req) => this.ask(req),
       onMessagesChange: () => this.scheduleFlush(),
@@ -101,7 +102,7 @@ export class ChatService {
         // A blocked prompt is stored nowhere: the composer gets it back to edit (docs/hooks.md, UserPromptSubmit).
         if (r.blocked) this.opts.broadcast('chat.promptBlocked', { text });
       })
-      .catch((err: Error) => agent.notice(`the turn failed: ${err.message}`))
+      .catch((err: Error) => agent.host.notice(`the turn failed: ${err.message}`))
       .finally(() => {
         this.running = null;
       });

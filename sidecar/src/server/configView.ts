@@ -6,7 +6,7 @@ import { unreadSummary } from '../hooks/problems.js';
 import type { SessionConfig } from '../hooks/sessionConfig.js';
 import type { FileChange, HookSummary } from '../hooks/snapshot.js';
 import type { ConfiguredHook } from '../hooks/types.js';
-import type { ConfigState, FileReview, HookState, ProjectHookInfo, ReviewHook } from './protocol.js';
+import type { ConfigState, FileReview, HookState, ProjectHookInfo, ReviewHook } from '../protocol/protocol.js';
 
 const isProject = (h: Pick<ConfiguredHook, 'source'>) => h.source === 'project' || h.source === 'projectLocal';
 

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { accessSync, constants, readFileSync, realpathSync } from 'node:fs';
 import { basename } from 'node:path';
+import { TOOL_NAMES } from '../app/tools.js';
 import { loadSources } from '../hooks/compose.js';
 import { sourcesFingerprint } from '../hooks/sources.js';
 import type { LoadedSources } from '../hooks/compose.js';
@@ -17,7 +18,7 @@ import { removeStaleTemps } from '../settings/atomicWrite.js';
 import { replaceIfUnchanged, type ReplaceOutcome } from '../settings/conditionalWrite.js';
 import { formatJsonPath, parseJsonText, type JsonPath } from '../settings/jsonFile.js';
 import { settingsPaths } from '../settings/paths.js';
-import type { HookListItem, HookState, HooksListing, SettingsFileState, TrustState } from './protocol.js';
+import type { HookListItem, HookState, HooksListing, SettingsFileState, TrustState } from '../protocol/protocol.js';
 
 export class SettingsRefusal extends Error {
   constructor(
@@ -79,7 +80,7 @@ export class HooksSettingsService {
   private disk(): { s: LoadedSources; session: SessionConfig | null } {
     const session = this.opts.session?.() ?? null;
     const { workdir, homeDir } = this.opts;
-    return { s: session ? session.diskSources(true) : loadSources({ workdir, homeDir, trustProject: true }), session };
+    return { s: session ? session.diskSources(true) : loadSources({ workdir, homeDir, trustProject: true, toolNames: TOOL_NAMES }), session };
   }
 
   list(): HooksListing {

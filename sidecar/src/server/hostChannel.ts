@@ -1,7 +1,7 @@
 // The host channel (SPEC 8): requests to the IDE shell as JSON lines on stdout, after the ready
 // line, strictly in the order they were asked for. Diagnostics never go to stdout.
 import { isAbsolute } from 'node:path';
-import type { HostRequest } from './protocol.js';
+import type { HostRequest } from '../protocol/protocol.js';
 
 export type LineWriter = (line: string) => void;
 

@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import type { TrustState } from './protocol.js';
+import type { TrustState } from '../protocol/protocol.js';
 
 interface TrustFile {
   workdirs: Record<string, boolean>;

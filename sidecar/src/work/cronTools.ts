@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { failure, type Tool } from '../agent/tools/types.js';
 import type { CronJob, CronScheduler } from './crons.js';
 
+/** The names of this module's tools (the catalogue of every tool name is app/tools.ts). */
+export const CRON_TOOL_NAMES = ['CronCreate', 'CronList', 'CronDelete'] as const;
+
 const createSchema = z.object({
   schedule: z
     .string()
@@ -32,7 +35,7 @@ function oneLine(text: string, max = 200): string {
 
 export function createCronTools(s: CronScheduler): Tool[] {
   const create: Tool<CronCreateToolInput> = {
-    name: 'CronCreate',
+    name: 'CronCreate' satisfies (typeof CRON_TOOL_NAMES)[number],
     description:
       'Schedules a prompt to be sent to you as a user message on a cron schedule (local time), for this session only. ' +
       '5 fields "minute hour day-of-month month day-of-week" (e.g. "*/10 * * * *", "0 9 * * 1-5") or 6 with seconds first. ' +
@@ -55,7 +58,7 @@ export function createCronTools(s: CronScheduler): Tool[] {
   };
 
   const list: Tool<Record<string, never>> = {
-    name: 'CronList',
+    name: 'CronList' satisfies (typeof CRON_TOOL_NAMES)[number],
     description: "Lists this session's scheduled cron jobs with their next run time.",
     schema: listSchema as unknown as z.ZodType<Record<string, never>>,
     access: 'other',
@@ -71,7 +74,7 @@ export function createCronTools(s: CronScheduler): Tool[] {
   };
 
   const del: Tool<CronDeleteToolInput> = {
-    name: 'CronDelete',
+    name: 'CronDelete' satisfies (typeof CRON_TOOL_NAMES)[number],
     description: 'Deletes a scheduled cron job by its ID.',
     schema: deleteSchema,
     access: 'other',

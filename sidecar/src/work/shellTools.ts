@@ -5,6 +5,9 @@ import { z } from 'zod';
 import { failure, type Tool, type ToolOutcome } from '../agent/tools/types.js';
 import type { Shell, ShellManager, ShellOutput } from './shells.js';
 
+/** The names of this module's tools (the catalogue of every tool name is app/tools.ts). */
+export const SHELL_TOOL_NAMES = ['Bash', 'BashOutput', 'KillShell'] as const;
+
 export const BASH_DEFAULT_TIMEOUT_MS = 120_000;
 export const BASH_MAX_TIMEOUT_MS = 600_000;
 /** Characters of output the model sees from one tool call. */
@@ -88,7 +91,7 @@ function waitForeground(shell: Shell, timeoutMs: number, signal: AbortSignal | u
 
 export function createShellTools(manager: ShellManager): Tool[] {
   const bash: Tool<BashInput> = {
-    name: 'Bash',
+    name: 'Bash' satisfies (typeof SHELL_TOOL_NAMES)[number],
     description:
       'Runs a shell command (bash -c) in the working directory and returns its output (stdout, then stderr). ' +
       `The timeout is in milliseconds (default ${BASH_DEFAULT_TIMEOUT_MS}, max ${BASH_MAX_TIMEOUT_MS}); a command still running ` +
@@ -147,7 +150,7 @@ export function createShellTools(manager: ShellManager): Tool[] {
   };
 
   const bashOutput: Tool<BashOutputInput> = {
-    name: 'BashOutput',
+    name: 'BashOutput' satisfies (typeof SHELL_TOOL_NAMES)[number],
     description:
       'Reads the output a background shell (started by Bash with run_in_background, or moved to the background ' +
       'at its timeout) wrote since the last read, with its status (running, completed, failed, killed) and exit code. ' +
@@ -199,7 +202,7 @@ export function createShellTools(manager: ShellManager): Tool[] {
   };
 
   const killShell: Tool<KillShellInput> = {
-    name: 'KillShell',
+    name: 'KillShell' satisfies (typeof SHELL_TOOL_NAMES)[number],
     description: 'Kills a running background shell and every process it started (SIGTERM, then SIGKILL after 2 s).',
     schema: killShellSchema,
     access: 'execute',

@@ -2,12 +2,11 @@
 // hooks. Tool hooks run inside it with `subagent_type`/`agent_id` in their payload; SubagentStart
 // fires when it starts (its context reaches the subagent) and SubagentStop when it wants to stop
 // (a block makes it continue). The main agent's Stop is never fired by a subagent.
-import type { AgentEvent } from '../agent/agent.js';
-import type { LoopHost } from '../agent/host.js';
+import type { AgentEvent } from '../agent/options.js';
+import type { CallSettings, ConversationPort, LoopHost } from '../agent/host.js';
 import { hookWords } from '../agent/hookText.js';
 import { runLoop, showUserParts, type LoopResult } from '../agent/loop.js';
 import { hookText, newMessage, type Message } from '../agent/messages.js';
-import type { PermissionRules } from '../agent/permissions.js';
 import { StopGuard } from '../agent/stopGuard.js';
 import { ToolRegistry } from '../agent/tools/registry.js';
 import type { FireResult } from '../hooks/manager.js';
@@ -19,34 +18,49 @@ import type { AgentDefinition } from './agentDefs.js';
 /** What a subagent takes from the agent that started it: the loop's context, shared. */
 export type SubagentParent = Pick<
   LoopHost,
-  | 'model'
-  | 'modelUnavailable'
-  | 'tools'
-  | 'workdir'
-  | 'cwd'
-  | 'permissionMode'
-  | 'canUseTool'
-  | 'stopGuard'
-  | 'systemPrompt'
-  | 'permissionRules'
-  | 'toolEnv'
-  | 'notice'
-  | 'emit'
+  'model' | 'modelUnavailable' | 'tools' | 'workdir' | 'cwd' | 'permissionMode' | 'canUseTool' | 'stopGuard' | 'systemPrompt' | 'callSettings' | 'emit'
 > & {
   /** Fires a hook event with the subagent's fields in the payload. */
   fire<E extends HookEventName>(event: E, input: EventInput<E>, subagent?: { type: string; id: string }): Promise<FireResult>;
   /** The client for a definition's `model`, or the session's. */
   modelFor(name: string | undefined): ModelClient | undefined;
+  /** A text for the user only, in the main conversation. */
+  notice(text: string): void;
 };
+
+/** A subagent's own messages; its notices go to the main conversation, marked with who said them. */
+class SubagentConversation implements ConversationPort {
+  readonly messages: Message[] = [];
+  private current: Message | null = null;
+
+  constructor(private readonly notify: (text: string) => void) {}
+
+  push(message: Message): Message {
+    this.messages.push(message);
+    return message;
+  }
+  beginAssistant(): Message {
+    this.current = newMessage('assistant', []);
+    return this.push(this.current);
+  }
+  currentMessageId(): string {
+    return this.current?.id ?? '';
+  }
+  notice(text: string): void {
+    this.notify(text);
+  }
+  changed(): void {
+    // A subagent's messages are not shown live: nothing to tell.
+  }
+}
 
 /** Tools a subagent never gets: it cannot start subagents or workflows of its own. */
 const PARENT_ONLY = new Set(['Task', 'Workflow']);
 
 export class Subagent implements LoopHost {
-  readonly messages: Message[] = [];
+  readonly conversation: SubagentConversation;
   readonly tools: ToolRegistry;
   readonly model: ModelClient | undefined;
-  private current: Message | null = null;
   private started = false;
   /** SubagentStop blocks of the current run (same rule as the main agent's Stop, per run). */
   readonly stopGuard: StopGuard;
@@ -61,8 +75,12 @@ export class Subagent implements LoopHost {
     this.tools = new ToolRegistry(parent.tools.list().filter((t) => !PARENT_ONLY.has(t.name) && (!allowed || allowed.has(t.name))));
     this.model = parent.modelFor(definition.model);
     this.stopGuard = new StopGuard(parent.stopGuard.cap);
+    this.conversation = new SubagentConversation((text) => parent.notice(`[${definition.name} ${id}] ${text}`));
   }
 
+  get messages(): readonly Message[] {
+    return this.conversation.messages;
+  }
   get modelUnavailable(): string {
     return this.parent.modelUnavailable;
   }
@@ -85,34 +103,19 @@ export class Subagent implements LoopHost {
   systemPrompt(): string {
     return `${this.parent.systemPrompt()}\n\n# You are a subagent (${this.definition.name})\n${this.definition.prompt}`;
   }
-  permissionRules(): PermissionRules {
-    return this.parent.permissionRules();
-  }
-  toolEnv(): Record<string, string | undefined> {
-    return this.parent.toolEnv();
+  callSettings(): CallSettings {
+    return this.parent.callSettings();
   }
   fire<E extends HookEventName>(event: E, input: EventInput<E>): Promise<FireResult> {
     return this.parent.fire(event, input, this.who);
   }
-  push(message: Message): Message {
-    this.messages.push(message);
-    return message;
-  }
-  beginAssistant(): Message {
-    this.current = newMessage('assistant', []);
-    return this.push(this.current);
-  }
-  currentMessageId(): string {
-    return this.current?.id ?? '';
-  }
-  notice(text: string): void {
-    this.parent.notice(`[${this.definition.name} ${this.id}] ${text}`);
-  }
-  changed(): void {}
   emit(event: AgentEvent): void {
     if (event.type !== 'text_delta') this.parent.emit(event);
   }
-  async beforeModelCall(): Promise<void> {}
+  /** A subagent gets no background notifications and is never compacted. */
+  async beforeModelCall(): Promise<void> {
+    // nothing to do before a subagent's model call
+  }
   fireStop(lastAssistantText: string, stopHookActive: boolean): Promise<FireResult> {
     return this.fire('SubagentStop', {
       stop_hook_active: stopHookActive,
@@ -127,12 +130,12 @@ export class Subagent implements LoopHost {
     if (!this.started) {
       this.started = true;
       const start = await this.fire('SubagentStart', { agent_type: this.definition.name, agent_id: this.id });
-      showUserParts(this, start.decision);
+      showUserParts(this.conversation, start.decision);
       if (start.decision.additionalContext) {
-        this.push(newMessage('user', [hookText('SubagentStart', hookWords.context('SubagentStart', '', start.decision.additionalContext))], true));
+        this.conversation.push(newMessage('user', [hookText('SubagentStart', hookWords.context('SubagentStart', '', start.decision.additionalContext))], true));
       }
     }
-    this.push(newMessage('user', [{ type: 'text', content: prompt, source: 'user' }]));
+    this.conversation.push(newMessage('user', [{ type: 'text', content: prompt, source: 'user' }]));
     this.stopGuard.reset();
     return runLoop(this);
   }

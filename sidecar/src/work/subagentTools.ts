@@ -9,6 +9,9 @@ import type { WorkRegistry } from './registry.js';
 import { Subagent, type SubagentParent } from './subagent.js';
 import { loadWorkflow } from './workflows.js';
 
+/** The names of this module's tools (the catalogue of every tool name is app/tools.ts). */
+export const SUBAGENT_TOOL_NAMES = ['Task', 'Workflow'] as const;
+
 export interface LauncherOptions {
   parent: SubagentParent;
   registry: WorkRegistry;
@@ -36,7 +39,7 @@ function definition(opts: LauncherOptions, type: string | undefined): AgentDefin
 
 export function createSubagentTools(opts: LauncherOptions): Tool[] {
   const task: Tool<z.infer<typeof taskSchema>> = {
-    name: 'Task',
+    name: 'Task' satisfies (typeof SUBAGENT_TOOL_NAMES)[number],
     description: 'Starts a subagent on a task. Types come from .wave/agents/*.md and ~/.wave/agents/*.md, plus general-purpose.',
     schema: taskSchema,
     access: 'other',
@@ -71,7 +74,7 @@ export function createSubagentTools(opts: LauncherOptions): Tool[] {
   };
 
   const workflow: Tool<z.infer<typeof workflowSchema>> = {
-    name: 'Workflow',
+    name: 'Workflow' satisfies (typeof SUBAGENT_TOOL_NAMES)[number],
     description: 'Starts a named workflow (.wave/workflows/<name>.md): its steps run in order by a background subagent.',
     schema: workflowSchema,
     access: 'other',

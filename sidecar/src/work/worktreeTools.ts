@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { failure, type Tool, type ToolOutcome } from '../agent/tools/types.js';
 import { randomWorktreeName, WorktreeError, type WorktreeManager } from './worktrees.js';
 
+/** The names of this module's tools (the catalogue of every tool name is app/tools.ts). */
+export const WORKTREE_TOOL_NAMES = ['EnterWorktree', 'ExitWorktree'] as const;
+
 const enterSchema = z.object({
   name: z
     .string()
@@ -29,7 +32,7 @@ function failed(e: unknown, response: Record<string, unknown>): ToolOutcome {
 
 export function createWorktreeTools(m: WorktreeManager): Tool[] {
   const enter: Tool<EnterWorktreeInput> = {
-    name: 'EnterWorktree',
+    name: 'EnterWorktree' satisfies (typeof WORKTREE_TOOL_NAMES)[number],
     description:
       'Creates an isolated worktree (a separate checkout on its own branch, or whatever the WorktreeCreate hooks provide) and moves the session into it: every later tool runs there until ExitWorktree. Use it to work on a change without touching the main checkout.',
     schema: enterSchema,
@@ -60,7 +63,7 @@ export function createWorktreeTools(m: WorktreeManager): Tool[] {
   };
 
   const exit: Tool<ExitWorktreeInput> = {
-    name: 'ExitWorktree',
+    name: 'ExitWorktree' satisfies (typeof WORKTREE_TOOL_NAMES)[number],
     description:
       'Leaves the current worktree and returns the session to the project folder. action "keep" leaves the worktree in place; action "remove" deletes it (refused while a git worktree has uncommitted changes unless discard_changes is true).',
     schema: exitSchema,

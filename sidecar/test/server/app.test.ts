@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WaveApp } from '../../src/server/app.js';
-import type { EventMessage, ResponseMessage } from '../../src/server/protocol.js';
+import type { EventMessage, ResponseMessage } from '../../src/protocol/protocol.js';
 import { inMemoryPair, type Transport } from '../../src/server/transport.js';
 
 const root = mkdtempSync(join(tmpdir(), 'wave-app-unit-'));

@@ -8,10 +8,11 @@ import { ReadTool } from './read.js';
 import type { Tool } from './types.js';
 import { WriteTool } from './write.js';
 
-export type AnyTool = Tool<never>;
+/** A tool of any input type, as the registry holds it (its own schema checks the input first). */
+export type AnyTool = Tool<unknown>;
 
-/** The file tools; Bash and the other session-bound tools come from SessionWork. */
-export const CORE_TOOLS: readonly AnyTool[] = [ReadTool, WriteTool, EditTool, GlobTool, GrepTool] as unknown as AnyTool[];
+/** The file tools; Bash and the other session-bound tools come with the session's work. */
+export const CORE_TOOLS: readonly AnyTool[] = [ReadTool, WriteTool, EditTool, GlobTool, GrepTool];
 
 const DEFINITIONS = new WeakMap<AnyTool, ModelToolDef>();
 

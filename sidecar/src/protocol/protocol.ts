@@ -2,11 +2,9 @@
 // module shared by both sides (the UI imports its types; the server validates requests with the
 // zod schemas). Transport-agnostic: see transport.ts.
 import { z } from 'zod';
-import type { Message } from '../agent/messages.js';
-import type { ConfigProblem, HookRunRecord, HookSource } from '../hooks/types.js';
+import type { ConfigProblem, HookRunRecord, HookSource, Message } from './wire.js';
 
-export type { Message, Block, TextBlock, ToolBlock, ErrorBlock, HookRunBlock } from '../agent/messages.js';
-export type { HookRunRecord, ConfigProblem, HookSource } from '../hooks/types.js';
+export type * from './wire.js';
 
 // ----- requests (UI → sidecar) -----------------------------------------------------------------
 

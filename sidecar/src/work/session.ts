@@ -1,19 +1,21 @@
 // The long-running work of one session: background tasks (shells, subagents, workflows), their
-// completion notifications, and prompts waiting for the agent to be idle (due cron jobs). The agent
-// asks it what to do next whenever a turn ends.
-import type { Tool } from './tools/types.js';
-import type { Agent } from './agent.js';
-import { WorkRegistry } from '../work/registry.js';
-import { ShellManager } from '../work/shells.js';
-import { createShellTools } from '../work/shellTools.js';
-import { CronScheduler } from '../work/crons.js';
-import { createCronTools } from '../work/cronTools.js';
-import type { SessionCron } from '../hooks/events.js';
-import { createSubagentTools } from '../work/subagentTools.js';
-import { WorktreeManager } from '../work/worktrees.js';
-import { createWorktreeTools } from '../work/worktreeTools.js';
+// completion notifications, and prompts waiting for the agent to be idle (due cron jobs). It is the
+// agent's WorkPort (agent/workPort.ts), plugged in by the composition root; the agent asks it what
+// to do next whenever a turn ends.
+import type { MainHost } from '../agent/mainHost.js';
+import type { Tool } from '../agent/tools/types.js';
+import type { WorkPort } from '../agent/workPort.js';
+import type { BackgroundTask, SessionCron } from '../hooks/events.js';
+import { CronScheduler } from './crons.js';
+import { createCronTools } from './cronTools.js';
+import { WorkRegistry } from './registry.js';
+import { ShellManager } from './shells.js';
+import { createShellTools } from './shellTools.js';
+import { createSubagentTools } from './subagentTools.js';
+import { WorktreeManager } from './worktrees.js';
+import { createWorktreeTools } from './worktreeTools.js';
 
-export class SessionWork {
+export class SessionWork implements WorkPort {
   readonly registry = new WorkRegistry();
   /** Aborted when the session ends: stops background subagents and workflows. */
   readonly lifetime = new AbortController();
@@ -22,7 +24,10 @@ export class SessionWork {
   private readonly notifications: string[] = [];
   private readonly prompts: string[] = [];
 
-  constructor(private readonly wake: () => void) {
+  constructor(
+    private readonly agent: MainHost,
+    private readonly wake: () => void,
+  ) {
     this.shells = new ShellManager(this.registry);
     // A due job's prompt is sent as a user prompt once the agent is idle.
     this.cronJobs = new CronScheduler({ onDue: (job) => this.queuePrompt(job.prompt) });
@@ -33,7 +38,8 @@ export class SessionWork {
   }
 
   /** The tools of long-running work, bound to this session: shells, crons, subagents, workflows, worktrees. */
-  tools(agent: Agent): Tool[] {
+  tools(): Tool[] {
+    const agent = this.agent;
     const worktrees = new WorktreeManager({
       workdir: agent.workdir,
       hasHooks: (e) => agent.hookManager.hasHooks(e),
@@ -75,6 +81,18 @@ export class SessionWork {
   /** The Stop payload's `session_crons`. */
   crons(): SessionCron[] {
     return this.cronJobs.snapshot();
+  }
+
+  backgroundTasks(): BackgroundTask[] {
+    return this.registry.snapshot();
+  }
+
+  runningCount(): number {
+    return this.registry.running().length;
+  }
+
+  idle(): Promise<void> {
+    return this.registry.idle();
   }
 
   hasPending(): boolean {

@@ -1,0 +1,135 @@
+// The conversation of the main agent (docs/architecture.md): the session's messages, the assistant
+// message a model step writes into, the run records and notices waiting for one, and the session
+// transcript (`~/.wave/sessions/session_<id>.json`), rewritten when the conversation changed. All
+// of its state is private; the loop reaches it through ConversationPort.
+import { randomUUID } from 'node:crypto';
+import type { ConversationPort } from './host.js';
+import { newMessage, type Block, type Message } from './messages.js';
+import { readTranscript, transcriptPath, whyUnwritable, writeTranscript, type SessionInfo } from './transcript.js';
+
+export interface ConversationOptions {
+  workdir: string;
+  sessionsDir: string;
+  /** Whether a turn runs now (blocks that arrive between model steps then wait for the next one). */
+  inTurn: () => boolean;
+  onChange?: (messages: readonly Message[]) => void;
+}
+
+function newSession(workdir: string): SessionInfo {
+  const now = new Date().toISOString();
+  return { id: randomUUID(), workdir, createdAt: now, updatedAt: now };
+}
+
+export class Conversation implements ConversationPort {
+  private session: SessionInfo;
+  private list: Message[] = [];
+  /** Run records and notices of a turn that no assistant message holds yet. */
+  private pending: Block[] = [];
+  /** The assistant message the current model step writes into. */
+  private current: Message | null = null;
+  /** Changed since the transcript was last written (every change goes through changed()). */
+  private dirty = true;
+  /** A transcript write failed and the user was told; cleared when a write works again. */
+  private saveFailing = false;
+
+  constructor(private readonly opts: ConversationOptions) {
+    this.session = newSession(opts.workdir);
+  }
+
+  get sessionId(): string {
+    return this.session.id;
+  }
+  get transcriptPath(): string {
+    return transcriptPath(this.opts.sessionsDir, this.session.id);
+  }
+  get messages(): readonly Message[] {
+    return this.list;
+  }
+
+  /** Continues a saved session. */
+  resume(id: string): void {
+    const saved = readTranscript(transcriptPath(this.opts.sessionsDir, id));
+    this.session = saved.session;
+    this.list = saved.state.messages;
+  }
+
+  /** A new, empty session (`/clear`). */
+  restart(): void {
+    this.session = newSession(this.opts.workdir);
+    this.list = [];
+    this.current = null;
+    this.changed();
+  }
+
+  push(message: Message): Message {
+    this.list.push(message);
+    this.changed();
+    return message;
+  }
+
+  /** Starts the assistant message of a model step, carrying the runs and notices gathered so far. */
+  beginAssistant(): Message {
+    const m = newMessage('assistant', this.pending.splice(0));
+    this.current = m;
+    return this.push(m);
+  }
+
+  currentMessageId(): string {
+    return this.current?.id ?? '';
+  }
+
+  /** The turn is over: later blocks go to a message of their own. */
+  endTurn(): void {
+    this.current = null;
+    this.flushPending();
+  }
+
+  /** A text for the user only (an `error` block). */
+  notice(text: string): void {
+    this.addBlock({ type: 'error', content: text });
+  }
+
+  addBlock(block: Block): void {
+    if (this.current) {
+      this.current.blocks.push(block);
+      this.changed();
+    } else if (this.opts.inTurn()) {
+      this.pending.push(block);
+    } else {
+      this.push(newMessage('assistant', [block], true));
+    }
+  }
+
+  /** Puts runs and notices that no assistant message took into a meta message of their own. */
+  flushPending(): void {
+    if (this.pending.length) this.push(newMessage('assistant', this.pending.splice(0), true));
+  }
+
+  /** The last prompt the user typed (what automatic compaction keeps word for word). */
+  lastUserPrompt(): Message | undefined {
+    return [...this.list].reverse().find((m) => m.role === 'user' && !m.isMeta);
+  }
+
+  changed(): void {
+    this.dirty = true;
+    this.opts.onChange?.(this.list);
+  }
+
+  /**
+   * Rewrites the transcript (atomically) when the conversation changed since the last write. One
+   * that cannot be written (a hook put a folder in its place, the disk is full) is a warning for
+   * the user, once until a write works again, and the turn goes on (docs/reliability.md).
+   */
+  save(): void {
+    if (!this.dirty) return;
+    try {
+      writeTranscript(this.transcriptPath, this.session, this.list);
+      this.dirty = false;
+      this.saveFailing = false;
+    } catch (err) {
+      if (this.saveFailing) return;
+      this.saveFailing = true;
+      this.notice(`the transcript ${this.transcriptPath} cannot be written (${whyUnwritable(err)}); the conversation goes on without it`);
+    }
+  }
+}

@@ -1,0 +1,148 @@
+// The loop's view of the main agent (host.ts's LoopHost): the conversation, the model, the tools,
+// the hook events with this session's context, and the settings of the session's snapshot. Long-
+// running work (`work/`, through the agent's WorkPort) and subagents reach the session through it.
+import type { FireContext, FireResult, HookManager } from '../hooks/manager.js';
+import type { EventInput, HookEventName } from '../hooks/events.js';
+import type { PermissionMode } from '../hooks/types.js';
+import type { ModelClient } from '../models/types.js';
+import type { SettingsPaths } from '../settings/paths.js';
+import { estimateTokens } from './compaction.js';
+import type { Conversation } from './conversation.js';
+import type { CallSettings, LoopHost } from './host.js';
+import type { InstructionFile } from './instructions.js';
+import { newMessage } from './messages.js';
+import type { AgentEvent, AgentOptions } from './options.js';
+import { mergeRules } from './permissions.js';
+import type { TurnScheduler } from './scheduler.js';
+import type { StopGuard } from './stopGuard.js';
+import { buildSystemPrompt } from './systemPrompt.js';
+import type { ToolRegistry } from './tools/registry.js';
+import type { WorkPort } from './workPort.js';
+
+const DEFAULT_CONTEXT_WINDOW = 200_000;
+const DEFAULT_AUTO_COMPACT = 0.8;
+
+export interface MainHostParts {
+  opts: AgentOptions;
+  workdir: string;
+  paths: SettingsPaths;
+  hookManager: HookManager;
+  conversation: Conversation;
+  scheduler: TurnScheduler;
+  tools: ToolRegistry;
+  stopGuard: StopGuard;
+  /** Long-running work (set once the work is plugged in). */
+  work: () => WorkPort;
+  /** Compacts the conversation automatically (the agent's compaction, with SessionStart after it). */
+  autoCompact: () => Promise<unknown>;
+}
+
+export class MainHost implements LoopHost {
+  readonly conversation: Conversation;
+  readonly tools: ToolRegistry;
+  readonly workdir: string;
+  readonly paths: SettingsPaths;
+  readonly hookManager: HookManager;
+  readonly stopGuard: StopGuard;
+  permissionMode: PermissionMode;
+  /** Where tools run: the workdir, or a worktree once entered. */
+  cwd: string;
+  instructionFiles: InstructionFile[] = [];
+
+  constructor(private readonly parts: MainHostParts) {
+    ({ conversation: this.conversation, tools: this.tools, workdir: this.workdir, paths: this.paths, hookManager: this.hookManager, stopGuard: this.stopGuard } = parts);
+    this.cwd = parts.workdir;
+    this.permissionMode = parts.opts.permissionMode ?? 'default';
+  }
+
+  get model(): ModelClient | undefined {
+    return this.parts.opts.model;
+  }
+  get modelUnavailable(): string {
+    return this.parts.opts.modelUnavailable ?? 'No model is configured: set WAVE_MODEL (and WAVE_BASE_URL, WAVE_API_KEY, WAVE_PROVIDER) or the "model" setting.';
+  }
+  get signal(): AbortSignal {
+    return this.parts.scheduler.signal;
+  }
+  get canUseTool(): AgentOptions['canUseTool'] {
+    return this.parts.opts.canUseTool;
+  }
+  /** The client for a subagent definition's `model`, or the session's. */
+  modelFor(name: string | undefined): ModelClient | undefined {
+    return name && this.parts.opts.modelFor ? this.parts.opts.modelFor(name) : this.model;
+  }
+
+  /** The context hooks of this session fire with; the transcript is saved before each hook. */
+  context(subagent?: { type: string; id: string }): FireContext {
+    const turn = this.parts.scheduler.current;
+    return {
+      sessionId: this.conversation.sessionId,
+      transcriptPath: this.conversation.transcriptPath,
+      cwd: this.cwd,
+      permissionMode: this.permissionMode,
+      ...(turn ? { promptId: turn.promptId, budget: turn.budget } : {}),
+      ...(subagent ? { subagent } : {}),
+      beforeRun: () => this.conversation.save(),
+    };
+  }
+
+  fire<E extends HookEventName>(event: E, input: EventInput<E>, subagent?: { type: string; id: string }): Promise<FireResult> {
+    return this.hookManager.fire(event, input, this.context(subagent));
+  }
+
+  fireStop(lastAssistantText: string, stopHookActive: boolean): Promise<FireResult> {
+    const work = this.parts.work();
+    return this.fire('Stop', {
+      stop_hook_active: stopHookActive,
+      last_assistant_message: lastAssistantText,
+      background_tasks: work.backgroundTasks(),
+      session_crons: work.crons(),
+    });
+  }
+
+  emit(event: AgentEvent): void {
+    this.parts.opts.onEvent?.(event);
+  }
+
+  /** A text for the user only. */
+  notice(text: string): void {
+    this.conversation.notice(text);
+  }
+
+  systemPrompt(): string {
+    const sources = this.hookManager.snapshot();
+    return buildSystemPrompt({
+      workdir: this.workdir,
+      platform: process.platform,
+      date: new Date().toISOString().slice(0, 10),
+      instructions: this.instructionFiles,
+      hooks: sources.disableAllHooks ? [] : sources.hooks,
+      userSettingsPath: this.paths.user,
+      projectSettingsPath: this.paths.project,
+      projectLocalSettingsPath: this.paths.projectLocal,
+    });
+  }
+
+  callSettings(): CallSettings {
+    const s = this.hookManager.snapshot();
+    return {
+      permissionRules: mergeRules(s.permissions, this.parts.opts.extraPermissions),
+      env: { ...(this.parts.opts.env ?? process.env), ...s.env, WAVE_PROJECT_DIR: this.workdir, WAVE_SESSION_ID: this.conversation.sessionId },
+    };
+  }
+
+  /** Hands finished background work to the model, and compacts when the context is nearly full. */
+  async beforeModelCall(): Promise<void> {
+    this.deliverNotifications();
+    const other = this.hookManager.snapshot().other;
+    const window = typeof other.contextWindowTokens === 'number' ? other.contextWindowTokens : DEFAULT_CONTEXT_WINDOW;
+    const share = typeof other.autoCompactThreshold === 'number' ? other.autoCompactThreshold : DEFAULT_AUTO_COMPACT;
+    if (this.model && estimateTokens(this) > window * share) await this.parts.autoCompact();
+  }
+
+  /** Completion notices of background work become one hidden user message. */
+  deliverNotifications(): void {
+    const notes = this.parts.work().takeNotifications();
+    if (notes.length) this.conversation.push(newMessage('user', notes.map((n) => ({ type: 'text' as const, content: n, source: 'system' as const })), true));
+  }
+}

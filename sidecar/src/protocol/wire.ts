@@ -1,0 +1,115 @@
+// The data the sidecar and the web UI both see, defined once (docs/architecture.md, "Layers"): the
+// conversation (messages and blocks), hook run records, configuration problems and the small
+// vocabularies they use. The lowest layer: it imports nothing of the product; the engine and the
+// agent use these types, and the protocol (protocol.ts) carries them.
+
+/** What may run without asking (docs/hooks.md, `permission_mode`). */
+export const PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'bypassPermissions'] as const;
+export type PermissionMode = (typeof PERMISSION_MODES)[number];
+
+/** Where a hook was configured, in run order (docs/hooks.md, "Sources and run order"). */
+export const SOURCE_ORDER = ['programmatic', 'plugin', 'user', 'project', 'projectLocal'] as const;
+export type HookSource = (typeof SOURCE_ORDER)[number];
+
+/** A problem found while loading hook configuration. */
+export interface ConfigProblem {
+  severity: 'error' | 'warning';
+  /** Absolute file path, or `<programmatic>`. */
+  file: string;
+  /** JSON path such as `hooks.PreToolUse[0].hooks[1].timeout`; empty for the whole file. */
+  path: string;
+  line?: number;
+  column?: number;
+  message: string;
+}
+
+/** How a run ended, by the exit-code rules (docs/hooks.md, "Exit code"). */
+export const RUN_OUTCOMES = ['success', 'blocking_error', 'non_blocking_error', 'timeout', 'skipped'] as const;
+export type RunOutcome = (typeof RUN_OUTCOMES)[number];
+
+/**
+ * What a run did, in one word — the badge of its card and its outcome in the history: it blocked,
+ * denied, asked, allowed, rewrote the input, added context, stopped the agent, changed nothing
+ * (`ok`), failed (`error`), timed out, or was skipped (the turn's budget was spent).
+ */
+export const RUN_VERDICTS = ['ok', 'context', 'blocked', 'denied', 'asked', 'allowed', 'rewrote', 'stopped', 'error', 'timeout', 'skipped'] as const;
+export type RunVerdict = (typeof RUN_VERDICTS)[number];
+
+/** The diagnostic record of one hook run (docs/hooks.md, "Run records"). Never sent to the model. */
+export interface HookRunRecord {
+  id: string;
+  event: string;
+  hookId: string;
+  source: HookSource;
+  file: string | null;
+  name: string;
+  matcher: string | null;
+  command: string;
+  async: boolean;
+  startedAt: string;
+  durationMs: number;
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  stdout: string;
+  stderr: string;
+  outcome: RunOutcome;
+  /** What this run did, in one word (the card's badge). */
+  verdict: RunVerdict;
+  /** What this run decided, in words ("blocked: …", "added context", "no effect"). */
+  decision: string;
+  /** What went wrong, when outcome is an error (invalid JSON answer, command not found, …). */
+  error: string | null;
+}
+
+export interface TextBlock {
+  type: 'text';
+  content: string;
+  /** Who wrote it: the user, a hook (context or feedback), Wave itself (notifications), or the assistant (absent). */
+  source?: 'user' | 'hook' | 'system';
+  /** For hook text: the event whose hook produced it. */
+  hookEvent?: string;
+}
+
+export interface ToolBlock {
+  type: 'tool';
+  id: string;
+  name: string;
+  /** The input as the model sent it (the model's history keeps it, as Claude Code does). */
+  parameters: Record<string, unknown>;
+  /** The input the tool really ran with, when a hook rewrote it. */
+  effectiveParameters?: Record<string, unknown>;
+  stage: 'pending' | 'running' | 'done';
+  result?: string;
+  success?: boolean;
+  error?: string;
+}
+
+export interface ErrorBlock {
+  type: 'error';
+  content: string;
+}
+
+export interface HookRunBlock {
+  type: 'hook_run';
+  run: HookRunRecord;
+}
+
+export interface CompactBlock {
+  type: 'compact';
+  summary: string;
+  trigger: 'manual' | 'auto';
+  /** The user's prompt that was being answered when an automatic compaction happened. */
+  currentPrompt?: string;
+}
+
+export type Block = TextBlock | ToolBlock | ErrorBlock | HookRunBlock | CompactBlock;
+
+export interface Message {
+  id: string;
+  role: 'user' | 'assistant';
+  blocks: Block[];
+  /** Not typed by the user nor written by the model: hook context, notices. */
+  isMeta?: boolean;
+}
+
