@@ -19,9 +19,6 @@ import { buildSystemPrompt } from './systemPrompt.js';
 import type { ToolRegistry } from './tools/registry.js';
 import type { WorkPort } from './workPort.js';
 
-const DEFAULT_CONTEXT_WINDOW = 200_000;
-const DEFAULT_AUTO_COMPACT = 0.8;
-
 export interface MainHostParts {
   opts: AgentOptions;
   workdir: string;
@@ -116,7 +113,7 @@ export class MainHost implements LoopHost {
       platform: process.platform,
       date: new Date().toISOString().slice(0, 10),
       instructions: this.instructionFiles,
-      hooks: sources.disableAllHooks ? [] : sources.hooks,
+      hooks: sources.settings.disableAllHooks ? [] : sources.hooks,
       userSettingsPath: this.paths.user,
       projectSettingsPath: this.paths.project,
       projectLocalSettingsPath: this.paths.projectLocal,
@@ -126,18 +123,16 @@ export class MainHost implements LoopHost {
   callSettings(): CallSettings {
     const s = this.hookManager.snapshot();
     return {
-      permissionRules: mergeRules(s.permissions, this.parts.opts.extraPermissions),
-      env: { ...(this.parts.opts.env ?? process.env), ...s.env, WAVE_PROJECT_DIR: this.workdir, WAVE_SESSION_ID: this.conversation.sessionId },
+      permissionRules: mergeRules(s.settings.permissions, this.parts.opts.extraPermissions),
+      env: { ...(this.parts.opts.env ?? process.env), ...s.settings.env, WAVE_PROJECT_DIR: this.workdir, WAVE_SESSION_ID: this.conversation.sessionId },
     };
   }
 
   /** Hands finished background work to the model, and compacts when the context is nearly full. */
   async beforeModelCall(): Promise<void> {
     this.deliverNotifications();
-    const other = this.hookManager.snapshot().other;
-    const window = typeof other.contextWindowTokens === 'number' ? other.contextWindowTokens : DEFAULT_CONTEXT_WINDOW;
-    const share = typeof other.autoCompactThreshold === 'number' ? other.autoCompactThreshold : DEFAULT_AUTO_COMPACT;
-    if (this.model && estimateTokens(this) > window * share) await this.parts.autoCompact();
+    const { contextWindowTokens, autoCompactThreshold } = this.hookManager.snapshot().settings;
+    if (this.model && estimateTokens(this) > contextWindowTokens * autoCompactThreshold) await this.parts.autoCompact();
   }
 
   /** Completion notices of background work become one hidden user message. */

@@ -31,7 +31,7 @@ export function listCommand(argv: string[]): number {
   const s = manager.snapshot();
   if (values.json) {
     process.stdout.write(
-      `${JSON.stringify({ workdir: manager.workdir, disableAllHooks: s.disableAllHooks, hooks: s.hooks, files: s.files, problems: s.problems }, null, 2)}\n`,
+      `${JSON.stringify({ workdir: manager.workdir, disableAllHooks: s.settings.disableAllHooks, hooks: s.hooks, files: s.files, problems: s.problems }, null, 2)}\n`,
     );
     return 0;
   }
@@ -45,7 +45,7 @@ export function listCommand(argv: string[]): number {
   }
   const unread = unreadSummary(s.files, s.problems);
   if (unread) out.push(st.red(`\n${unread}`));
-  if (s.disableAllHooks) out.push(st.yellow(`\n"disableAllHooks": true in ${s.disabledBy} — no hook runs.`));
+  if (s.settings.disableAllHooks) out.push(st.yellow(`\n"disableAllHooks": true in ${s.settings.disabledBy} — no hook runs.`));
   if (!s.hooks.length) out.push(`\nNo hooks configured. Add one under "hooks" in ${s.paths.user} or ${s.paths.project}.`);
   for (const event of EVENT_NAMES) {
     const hooks = s.hooks.filter((h) => h.event === event);

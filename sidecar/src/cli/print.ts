@@ -14,7 +14,9 @@ import type { ConfigProblem } from '../hooks/types.js';
 import { hookDebugger } from './debug.js';
 import { PRINT_USAGE } from './usage.js';
 import { resolveWorkdir } from './workdir.js';
+import type { z } from 'zod';
 import { SettingsSchema } from '../hooks/schema.js';
+import { pickModelKeys } from '../settings/schema.js';
 import { PERMISSION_MODES, type PermissionMode } from '../hooks/types.js';
 import { createModelClient, modelConfigFrom } from '../models/config.js';
 import { formatJsonPath, parseJsonText, readJsonFile } from '../settings/jsonFile.js';
@@ -26,7 +28,7 @@ class UsageError extends Error {}
 const SETTLE_LIMIT_MS = Number(process.env.WAVE_SETTLE_SECONDS ?? 1800) * 1000;
 
 /** --settings: a file path or an inline JSON object, checked with the settings schema. */
-function readFlagSettings(arg: string | undefined): Record<string, unknown> {
+function readFlagSettings(arg: string | undefined): z.infer<typeof SettingsSchema> {
   if (!arg) return {};
   const inline = arg.trim().startsWith('{');
   const file = inline ? parseJsonText('--settings', arg) : readJsonFile(resolve(arg));
@@ -39,7 +41,7 @@ function readFlagSettings(arg: string | undefined): Record<string, unknown> {
     const i = parsed.error.issues[0]!;
     throw new UsageError(`--settings: ${i.path.join('.') || '(root)'}: ${i.message}`);
   }
-  return parsed.data as Record<string, unknown>;
+  return parsed.data;
 }
 
 export async function printCommand(argv: string[]): Promise<number> {
@@ -86,7 +88,7 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
   if (note) process.stderr.write(`wave: ${note}\n`);
   const files = loadSources({ workdir, homeDir: homedir(), trustProject: true, toolNames: TOOL_NAMES });
   reportProblems(files.problems, format === 'stream-json' ? streamLine : null);
-  const config = modelConfigFrom(process.env, { ...files.other, ...flag });
+  const config = modelConfigFrom(process.env, { ...files.settings.model, ...pickModelKeys(flag) });
   if (!config.ok) throw new Error(config.error);
 
   let debugHooks;
@@ -111,8 +113,8 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
     permissionMode: (mode as PermissionMode | undefined) ?? 'default',
     trustProject: true,
     ...(flag.hooks !== undefined ? { hooks: flag.hooks } : {}),
-    ...(flag.permissions ? { extraPermissions: flag.permissions as { allow?: string[]; deny?: string[]; ask?: string[] } } : {}),
-    ...(flag.env ? { env: { ...process.env, ...(flag.env as Record<string, string>) } } : {}),
+    ...(flag.permissions ? { extraPermissions: flag.permissions } : {}),
+    ...(flag.env ? { env: { ...process.env, ...flag.env } } : {}),
     ...(values.resume ? { resume: values.resume } : {}),
     ...(format === 'stream-json' ? { onEvent: (e: AgentEvent) => e.type !== 'messages' && streamLine(e) } : {}),
   });

@@ -1,31 +1,23 @@
 // Composes the files read by sources.ts into what hooks run from (docs/hooks.md, "Where hooks are
-// configured"): every source concatenated in run order (programmatic, plugins, user, project,
-// project local), env and permissions merged, `disableAllHooks` and the turn budget applied. Project
-// files come from the repository: in an untrusted workspace they may restrict tools (deny / ask
-// rules) but neither run hooks nor widen, switch off or starve anything of the user's.
+// configured"): every source's hooks concatenated in run order (programmatic, plugins, user,
+// project, project local) and the settings in force (settings/merge.ts). Project files come from
+// the repository: in an untrusted workspace they may restrict tools (deny / ask rules) but neither
+// run hooks nor widen, switch off or starve anything of the user's.
 import { readHooksConfig, type HooksReadResult } from './config.js';
-import { readSourceFiles, type FileSettings, type PermissionLists, type SourceFile } from './sources.js';
+import { readSourceFiles, type FileSettings, type SourceFile } from './sources.js';
 import type { ConfigProblem, ConfiguredHook } from './types.js';
+import { mergeSettings, type EffectiveSettings } from '../settings/merge.js';
 import { settingsPaths, type SettingsPaths } from '../settings/paths.js';
 
-export const DEFAULT_TURN_BUDGET_SECONDS = 600;
-
 export interface LoadedSources {
-  /** Hooks that run, in run order. */
+  /** Hooks that run, in run order (none when `settings.disableAllHooks`). */
   hooks: ConfiguredHook[];
   /** Project hooks that do not run because the workspace is not trusted. */
   untrustedHooks: ConfiguredHook[];
   problems: ConfigProblem[];
   files: SourceFile[];
-  env: Record<string, string>;
-  disableAllHooks: boolean;
-  /** The file that set `disableAllHooks` (the first one), when it is set. */
-  disabledBy: string | null;
-  turnBudgetSeconds: number;
-  /** permissions.allow / deny / ask of every file, concatenated (project allow rules only when trusted). */
-  permissions: PermissionLists;
-  /** Every other top-level key, later files overriding earlier ones (model settings and such). */
-  other: Record<string, unknown>;
+  /** The settings in force: env, permissions, switches, compaction, model. */
+  settings: EffectiveSettings;
   paths: SettingsPaths;
 }
 
@@ -43,37 +35,8 @@ export function readProgrammatic(hooks: unknown): HooksReadResult | null {
   return hooks === undefined ? null : readHooksConfig(hooks, { source: 'programmatic', file: null, basePath: ['hooks'] });
 }
 
-function emptySources(paths: SettingsPaths): LoadedSources {
-  return {
-    hooks: [],
-    untrustedHooks: [],
-    problems: [],
-    files: [],
-    env: {},
-    disableAllHooks: false,
-    disabledBy: null,
-    turnBudgetSeconds: DEFAULT_TURN_BUDGET_SECONDS,
-    permissions: { allow: [], deny: [], ask: [] },
-    other: {},
-    paths,
-  };
-}
-
-/** What a file adds when it is allowed to widen and switch things (not an untrusted project). */
-function applyFully(out: LoadedSources, f: FileSettings): void {
-  out.hooks.push(...f.hooks);
-  Object.assign(out.env, f.env);
-  Object.assign(out.other, f.other);
-  out.permissions.allow.push(...f.permissions.allow);
-  if (f.disableAllHooks && !out.disableAllHooks) {
-    out.disableAllHooks = true;
-    out.disabledBy = f.file.path;
-  }
-  if (f.turnBudgetSeconds !== undefined) out.turnBudgetSeconds = f.turnBudgetSeconds;
-}
-
 export function composeSources(input: ComposeInput): LoadedSources {
-  const out = emptySources(input.paths);
+  const out: LoadedSources = { hooks: [], untrustedHooks: [], problems: [], files: [], settings: mergeSettings([]), paths: input.paths };
   if (input.programmatic) {
     out.hooks.push(...input.programmatic.hooks);
     out.problems.push(...input.programmatic.problems);
@@ -81,12 +44,10 @@ export function composeSources(input: ComposeInput): LoadedSources {
   for (const f of input.files) {
     out.files.push(f.file);
     out.problems.push(...f.problems);
-    // deny and ask only ever restrict, so they apply from every file.
-    out.permissions.deny.push(...f.permissions.deny);
-    out.permissions.ask.push(...f.permissions.ask);
     if (isProject(f) && !input.trustProject) out.untrustedHooks.push(...f.hooks);
-    else applyFully(out, f);
+    else out.hooks.push(...f.hooks);
   }
+  out.settings = mergeSettings(input.files.map((f) => ({ path: f.file.path, keys: f.keys, widens: !isProject(f) || input.trustProject })));
   return out;
 }
 

@@ -97,7 +97,7 @@ export function assertValidProgrammaticHooks(hooks: unknown): void {
 
 /** The hooks of `sources` for an event, in run order (empty when all hooks are disabled). */
 function eventHooks(sources: LoadedSources, event: HookEventName): ConfiguredHook[] {
-  return sources.disableAllHooks ? [] : sources.hooks.filter((h) => h.event === event);
+  return sources.settings.disableAllHooks ? [] : sources.hooks.filter((h) => h.event === event);
 }
 
 export class HookManager {
@@ -180,7 +180,7 @@ export class HookManager {
 
   /** A new budget for one user turn, sized by the settings (hookTurnBudgetSeconds). */
   newTurnBudget(): TurnBudget {
-    return new TurnBudget(this.snapshot().turnBudgetSeconds);
+    return new TurnBudget(this.snapshot().settings.turnBudgetSeconds);
   }
 
   /** The stdin object of an event, in Claude Code's key order. */
@@ -309,7 +309,7 @@ export class HookManager {
     const command = windows ? (hook.handler.commandWindows ?? hook.handler.command) : hook.handler.command;
     const env: Record<string, string | undefined> = {
       ...(this.opts.baseEnv ?? process.env),
-      ...sources.env,
+      ...sources.settings.env,
       HOOK_EVENT: event,
       HOOK_TOOL_NAME: typeof input.tool_name === 'string' ? input.tool_name : '',
       WAVE_PROJECT_DIR: this.workdir,

@@ -53,7 +53,7 @@ function whyNot(h: ConfiguredHook, p: PlanInput): string | null {
 
 /** The hooks that run, in run order (the hot path: no explanation is built). */
 export function hooksToRun(p: PlanInput): ConfiguredHook[] {
-  if (p.sources.disableAllHooks) return [];
+  if (p.sources.settings.disableAllHooks) return [];
   return p.sources.hooks.filter((h) => h.event === p.event && whyNot(h, p) === null);
 }
 
@@ -63,7 +63,7 @@ export function planEvent(p: PlanInput, extra: ExplainInput = { pending: [] }): 
   const skipped: SkippedHook[] = [];
   const run: ConfiguredHook[] = [];
   for (const h of sources.hooks.filter((x) => x.event === event)) {
-    const why = sources.disableAllHooks ? `disableAllHooks in ${sources.disabledBy}` : whyNot(h, p);
+    const why = sources.settings.disableAllHooks ? `disableAllHooks in ${sources.settings.disabledBy}` : whyNot(h, p);
     if (why) skipped.push(skip(h, why));
     else run.push(h);
   }

@@ -4,7 +4,7 @@
 // what changed (hooks added, removed, changed, disableAllHooks, other keys) and apply it or not.
 // Pure functions: the HookManager keeps the state.
 import { isDeepStrictEqual } from 'node:util';
-import { SETTINGS_KEYS_BESIDES_HOOKS, type FileSettings } from './sources.js';
+import type { FileSettings } from './sources.js';
 import type { ConfigSourceName, ConfiguredHook, HookSource } from './types.js';
 
 export function configSourceOf(source: HookSource): ConfigSourceName {
@@ -67,21 +67,10 @@ function minus(a: readonly ConfiguredHook[], b: readonly ConfiguredHook[]): Conf
   });
 }
 
-function keyValues(f: FileSettings | undefined): Record<string, unknown> {
-  if (!f) return {};
-  return {
-    env: f.env,
-    permissions: f.permissions,
-    disableAllHooks: f.disableAllHooks,
-    hookTurnBudgetSeconds: f.turnBudgetSeconds,
-    ...f.other,
-  };
-}
-
 function changedKeys(active: FileSettings | undefined, disk: FileSettings | undefined): string[] {
-  const a = keyValues(active);
-  const b = keyValues(disk);
-  const names = new Set([...SETTINGS_KEYS_BESIDES_HOOKS, ...Object.keys(a), ...Object.keys(b)]);
+  const a: Record<string, unknown> = { ...active?.keys };
+  const b: Record<string, unknown> = { ...disk?.keys };
+  const names = new Set([...Object.keys(a), ...Object.keys(b)].filter((k) => k !== '$schema'));
   return [...names].filter((k) => !isDeepStrictEqual(a[k], b[k]));
 }
 
@@ -112,7 +101,7 @@ export function diffFile(active: FileSettings | undefined, disk: FileSettings | 
     removed: removed.map(summary),
     changed,
     keys,
-    disableAllHooks: keys.includes('disableAllHooks') ? (disk?.disableAllHooks ?? false) : null,
+    disableAllHooks: keys.includes('disableAllHooks') ? (disk?.keys.disableAllHooks ?? false) : null,
     deleted,
     parseError,
   };

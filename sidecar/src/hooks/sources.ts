@@ -8,10 +8,12 @@ import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readHooksConfig, type HookOrigin } from './config.js';
 import { checkGuards, type GuardContext } from './guards.js';
-import { PluginHooksFileSchema, SettingsSchema } from './schema.js';
+import { PluginHooksFileSchema } from './schema.js';
 import type { ConfigProblem, ConfiguredHook, HookSource } from './types.js';
 import { formatJsonPath, readJsonFile, type JsonFile } from '../settings/jsonFile.js';
+import { readSettingsKeys } from '../settings/keys.js';
 import type { SettingsPaths } from '../settings/paths.js';
+import type { SettingsKeys } from '../settings/schema.js';
 import { countHandlers, total } from './unreadable.js';
 
 export interface SourceFile {
@@ -26,12 +28,6 @@ export interface SourceFile {
   unreadByEvent: Record<string, number>;
 }
 
-export interface PermissionLists {
-  allow: string[];
-  deny: string[];
-  ask: string[];
-}
-
 /** What one settings file contributes on its own. */
 export interface FileSettings {
   file: SourceFile;
@@ -39,16 +35,9 @@ export interface FileSettings {
   stamp: string;
   hooks: ConfiguredHook[];
   problems: ConfigProblem[];
-  env: Record<string, string>;
-  disableAllHooks: boolean;
-  turnBudgetSeconds?: number;
-  permissions: PermissionLists;
-  /** Every other top-level key (model settings and such). */
-  other: Record<string, unknown>;
+  /** Its valid keys besides `hooks` (settings/keys.ts). */
+  keys: SettingsKeys;
 }
-
-/** The keys of a settings file that are not hooks, as compared by the review (snapshot.ts). */
-export const SETTINGS_KEYS_BESIDES_HOOKS = ['env', 'permissions', 'disableAllHooks', 'hookTurnBudgetSeconds'] as const;
 
 /** `mtime:size:inode` of a path, or `-` when it is missing (or unreachable). */
 export function stampOf(path: string): string {
@@ -68,10 +57,7 @@ function emptyFile(source: HookSource, path: string, stamp: string): FileSetting
     stamp,
     hooks: [],
     problems: [],
-    env: {},
-    disableAllHooks: false,
-    permissions: { allow: [], deny: [], ask: [] },
-    other: {},
+    keys: {},
   };
 }
 
@@ -117,37 +103,6 @@ function unreadable(out: FileSettings, file: JsonFile): void {
   out.problems.push(fileProblem(file.path, `not valid JSON: ${message} at line ${line}, column ${column}${lost}`, { line, column }));
 }
 
-/** The keys other than hooks: checked with the same schema; a bad key is reported and ignored alone. */
-function readOtherKeys(out: FileSettings, file: JsonFile, settings: Record<string, unknown>): void {
-  const rest = SettingsSchema.omit({ hooks: true }).safeParse({ ...settings, hooks: undefined });
-  const badKeys = new Set<string>();
-  /** Variables of an `env` object that are dropped alone (a NUL byte, a value that is not a string). */
-  const badVars = new Set<string>();
-  const envIsObject = typeof settings.env === 'object' && settings.env !== null && !Array.isArray(settings.env);
-  if (!rest.success) {
-    for (const issue of rest.error.issues) {
-      const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
-      const oneVar = path[0] === 'env' && envIsObject && path.length >= 2;
-      if (oneVar) badVars.add(String(path[1]));
-      else badKeys.add(String(path[0]));
-      const pos = file.locate(path);
-      const message = oneVar ? `${issue.message}; this variable is left out of the environment` : issue.message;
-      out.problems.push({ severity: 'error', file: file.path, path: formatJsonPath(path), ...(pos ?? {}), message });
-    }
-  }
-  if (!badKeys.has('env') && envIsObject) {
-    out.env = Object.fromEntries(Object.entries(settings.env as Record<string, string>).filter(([k]) => !badVars.has(k)));
-  }
-  if (!badKeys.has('disableAllHooks') && settings.disableAllHooks === true) out.disableAllHooks = true;
-  if (!badKeys.has('hookTurnBudgetSeconds') && typeof settings.hookTurnBudgetSeconds === 'number') out.turnBudgetSeconds = settings.hookTurnBudgetSeconds;
-  if (!badKeys.has('permissions') && settings.permissions) {
-    const p = settings.permissions as Partial<PermissionLists>;
-    for (const k of ['allow', 'deny', 'ask'] as const) out.permissions[k].push(...(p[k] ?? []));
-  }
-  const skip = new Set<string>(['hooks', '$schema', ...SETTINGS_KEYS_BESIDES_HOOKS]);
-  for (const [k, v] of Object.entries(settings)) if (!skip.has(k)) out.other[k] = v;
-}
-
 /** The hooks of a parsed file, with their problems and the fail-open checks (guards.ts). */
 function readHooks(out: FileSettings, raw: unknown, origin: HookOrigin, checks: GuardContext, adjust?: (h: ConfiguredHook) => void): void {
   const read = readHooksConfig(raw, origin);
@@ -172,7 +127,9 @@ export function readSettingsFile(source: HookSource, path: string, checks: Guard
     return out;
   }
   const settings = file.value as Record<string, unknown>;
-  readOtherKeys(out, file, settings);
+  const read = readSettingsKeys(file, settings);
+  out.keys = read.keys;
+  out.problems.push(...read.problems);
   readHooks(out, settings.hooks, { source, file: path, basePath: ['hooks'], locate: file.locate }, checks);
   return out;
 }

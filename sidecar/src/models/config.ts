@@ -1,18 +1,9 @@
-// Which model to talk to (SPEC 6, Models): the environment (`WAVE_PROVIDER`, `WAVE_BASE_URL`,
-// `WAVE_API_KEY`, `WAVE_MODEL`) wins over settings (`provider`, `baseURL`, `apiKey`, `model`,
-// plus `maxRetries` and `timeoutMs`). Without a Wave key, the provider's own variable
+// Which model to talk to (README, "Settings keys"): the environment (`WAVE_PROVIDER`,
+// `WAVE_BASE_URL`, `WAVE_API_KEY`, `WAVE_MODEL`) wins over settings (`provider`, `baseURL`, `apiKey`,
+// `model`, plus `maxRetries` and `timeoutMs`). Without a Wave key, the provider's own variable
 // (`OPENAI_API_KEY` / `ANTHROPIC_API_KEY`) is used.
+import type { ModelKeys } from '../settings/schema.js';
 import type { ModelClient, ModelConfig, ModelProvider } from './types.js';
-
-/** The model part of settings; anything else in the object is ignored. */
-export interface ModelSettings {
-  provider?: unknown;
-  model?: unknown;
-  baseURL?: unknown;
-  apiKey?: unknown;
-  maxRetries?: unknown;
-  timeoutMs?: unknown;
-}
 
 export type ModelConfigResult = { ok: true; config: ModelConfig } | { ok: false; error: string };
 
@@ -24,82 +15,47 @@ const KEY_VARIABLE: Record<ModelProvider, string> = {
 
 type Env = Record<string, string | undefined>;
 
-/** A non-empty trimmed string from the environment or settings, else undefined. */
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+/** A non-empty trimmed string, else undefined. */
+function str(value: string | undefined): string | undefined {
+  return value !== undefined && value.trim() !== '' ? value.trim() : undefined;
 }
 
-type Picked<T> = { error: string } | { value?: T; source?: string };
-
-function pick(env: Env, variable: string, settings: ModelSettings, key: keyof ModelSettings): Picked<string> {
+/** The environment's variable when it is set, else the settings key (already checked by the settings schema). */
+function pick(env: Env, variable: string, fromSettings: string | undefined, key: string): { value?: string; source?: string } {
   const fromEnv = str(env[variable]);
   if (fromEnv !== undefined) return { value: fromEnv, source: variable };
-  if (settings[key] !== undefined && settings[key] !== null && typeof settings[key] !== 'string') {
-    return { error: `settings "${key}" must be a string` };
-  }
-  const fromSettings = str(settings[key]);
-  return fromSettings === undefined ? {} : { value: fromSettings, source: `settings "${key}"` };
+  const v = str(fromSettings);
+  return v === undefined ? {} : { value: v, source: `settings "${key}"` };
 }
 
-function intSetting(settings: ModelSettings, key: 'maxRetries' | 'timeoutMs', min: number): Picked<number> {
-  const value = settings[key];
-  if (value === undefined || value === null) return {};
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-    return { error: `settings "${key}" must be an integer of at least ${min}` };
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false; // not a URL at all
   }
-  return { value };
 }
 
 /**
- * Reads the model configuration. Returns `{ ok: false, error }` with a one-line message when no
- * model is configured or a value is unusable.
+ * Reads the model configuration. Settings keys were validated when their file was read (the
+ * settings schema); the environment is checked here. Returns `{ ok: false, error }` with a
+ * one-line message when no model is configured or a variable is unusable.
  */
-export function modelConfigFrom(env: Env, settings: ModelSettings = {}): ModelConfigResult {
-  const provider = pick(env, 'WAVE_PROVIDER', settings, 'provider');
-  if ('error' in provider) return { ok: false, error: provider.error };
-  const providerName = (provider.value ?? 'openai').toLowerCase();
-  if (!(PROVIDERS as readonly string[]).includes(providerName)) {
-    return {
-      ok: false,
-      error: `${provider.source} must be "openai" or "anthropic", got "${provider.value}"`,
-    };
-  }
-  const name = providerName as ModelProvider;
-
-  const model = pick(env, 'WAVE_MODEL', settings, 'model');
-  if ('error' in model) return { ok: false, error: model.error };
-  if (model.value === undefined) {
-    return { ok: false, error: 'no model configured: set WAVE_MODEL or "model" in settings' };
-  }
-
-  const baseURL = pick(env, 'WAVE_BASE_URL', settings, 'baseURL');
-  if ('error' in baseURL) return { ok: false, error: baseURL.error };
-  if (baseURL.value !== undefined) {
-    let url: URL | undefined;
-    try {
-      url = new URL(baseURL.value);
-    } catch {
-      url = undefined;
-    }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-      return { ok: false, error: `${baseURL.source} is not an http(s) URL: "${baseURL.value}"` };
-    }
-  }
-
-  const apiKey = pick(env, 'WAVE_API_KEY', settings, 'apiKey');
-  if ('error' in apiKey) return { ok: false, error: apiKey.error };
-  const key = apiKey.value ?? str(env[KEY_VARIABLE[name]]);
-
-  const maxRetries = intSetting(settings, 'maxRetries', 0);
-  if ('error' in maxRetries) return { ok: false, error: maxRetries.error };
-  const timeoutMs = intSetting(settings, 'timeoutMs', 1);
-  if ('error' in timeoutMs) return { ok: false, error: timeoutMs.error };
-
+export function modelConfigFrom(env: Env, settings: ModelKeys = {}): ModelConfigResult {
+  const provider = pick(env, 'WAVE_PROVIDER', settings.provider, 'provider');
+  const name = (provider.value ?? 'openai').toLowerCase() as ModelProvider;
+  if (!PROVIDERS.includes(name)) return { ok: false, error: `${provider.source} must be "openai" or "anthropic", got "${provider.value}"` };
+  const model = pick(env, 'WAVE_MODEL', settings.model, 'model');
+  if (model.value === undefined) return { ok: false, error: 'no model configured: set WAVE_MODEL or "model" in settings' };
+  const baseURL = pick(env, 'WAVE_BASE_URL', settings.baseURL, 'baseURL');
+  if (baseURL.value !== undefined && !isHttpUrl(baseURL.value)) return { ok: false, error: `${baseURL.source} is not an http(s) URL: "${baseURL.value}"` };
+  const key = pick(env, 'WAVE_API_KEY', settings.apiKey, 'apiKey').value ?? str(env[KEY_VARIABLE[name]]);
   const config: ModelConfig = { provider: name, model: model.value };
   if (baseURL.value !== undefined) config.baseURL = baseURL.value;
   if (key !== undefined) config.apiKey = key;
-  if (maxRetries.value !== undefined) config.maxRetries = maxRetries.value;
-  if (timeoutMs.value !== undefined) config.timeoutMs = timeoutMs.value;
+  if (settings.maxRetries !== undefined) config.maxRetries = settings.maxRetries;
+  if (settings.timeoutMs !== undefined) config.timeoutMs = settings.timeoutMs;
   return { ok: true, config };
 }
 

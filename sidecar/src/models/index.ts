@@ -17,7 +17,6 @@ export {
   modelConfigFrom,
   createModelClient,
   type ModelConfigResult,
-  type ModelSettings,
 } from './config.js';
 export { OpenAIModelClient, openAIRequestBody, toOpenAIMessages, toOpenAITools, TOOL_ERROR_PREFIX } from './openai.js';
 export {

@@ -37,6 +37,20 @@ export const RequestSchemas = {
 export type Method = keyof typeof RequestSchemas;
 export type Params<M extends Method> = z.infer<(typeof RequestSchemas)[M]>;
 
+export function isMethod(name: unknown): name is Method {
+  return typeof name === 'string' && Object.hasOwn(RequestSchemas, name);
+}
+
+/** A request's params checked with its method's schema, before any handler sees them. */
+/** The same schemas, typed per method (each checked here against its own entry). */
+const SCHEMA_OF: { [M in Method]: z.ZodType<Params<M>> } = RequestSchemas;
+
+export function parseParams<M extends Method>(method: M, raw: unknown): { ok: true; params: Params<M> } | { ok: false; error: string } {
+  const r = SCHEMA_OF[method].safeParse(raw ?? {});
+  if (r.success) return { ok: true, params: r.data };
+  return { ok: false, error: `bad params for ${method}: ${r.error.issues.map((i) => `${i.path.join('.') || '(params)'}: ${i.message}`).join('; ')}` };
+}
+
 export interface RequestMessage<M extends Method = Method> {
   type: 'request';
   id: number;
@@ -181,6 +195,12 @@ export interface Results {
   'host.closeSettings': { ok: true };
   'host.showChat': { ok: true };
 }
+
+/**
+ * The server's side of the protocol: one handler per method, given its validated params and the
+ * client that asked, its result typed by the method (MCP's request/result pairs).
+ */
+export type Handlers<Client> = { [M in Method]: (params: Params<M>, client: Client) => Promise<Results[M]> | Results[M] };
 
 export type ErrorCode = 'bad_request' | 'unknown_method' | 'not_found' | 'conflict' | 'refused' | 'busy' | 'internal';
 

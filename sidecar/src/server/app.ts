@@ -1,22 +1,25 @@
 // The sidecar application behind any transport: the services (chat, hooks settings, trust, host
-// channel) and the router that answers each client's requests. Malformed or unknown messages get
-// an error reply, never a crash.
+// channel) and the dispatch of each client's requests to their handlers (handlers.ts), params
+// validated first. Malformed or unknown messages get an error reply, never a crash.
 import { homedir } from 'node:os';
-import { basename, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { ChatService } from './chatService.js';
 import { HostChannel, type LineWriter } from './hostChannel.js';
 import { HooksSettingsService, SettingsRefusal } from './hooksSettings.js';
 import {
-  RequestSchemas,
+  isMethod,
+  parseParams,
   type ErrorCode,
   type EventName,
   type Events,
+  type Handlers,
   type Hello,
+  type HooksListing,
   type Method,
   type Params,
-  type Results,
   type TrustInfo,
 } from '../protocol/protocol.js';
+import { createHandlers, RequestError, type Client } from './handlers.js';
 import type { Transport } from './transport.js';
 import { TrustStore } from './trust.js';
 import { projectHooks } from './configView.js';
@@ -41,15 +44,6 @@ export interface AppOptions {
   debugHooks?: (lines: string[]) => void;
 }
 
-class RequestError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 export class WaveApp {
   readonly workdir: string;
   readonly homeDir: string;
@@ -62,7 +56,9 @@ export class WaveApp {
   private readonly chatViews = new Set<Transport>();
   /** A prefill sent while no chat view was connected, handed to the next one that says hello. */
   private pendingPrefill: string | null = null;
-  private readonly model: Hello['model'];
+  readonly modelInfo: Hello['model'];
+  readonly version = VERSION;
+  private readonly handlers: Handlers<Client>;
 
   constructor(private readonly opts: AppOptions) {
     this.workdir = resolve(opts.workdir);
@@ -82,14 +78,14 @@ export class WaveApp {
     let modelFor: ((name: string) => ModelClient) | undefined;
     if (!client) {
       const files = loadSources({ workdir: this.workdir, homeDir: this.homeDir, trustProject: this.trust.state(this.workdir) === 'trusted' });
-      const config = modelConfigFrom(env, files.other);
+      const config = modelConfigFrom(env, files.settings.model);
       if (config.ok) {
         client = createModelClient(config.config);
         modelFor = (name: string) => createModelClient({ ...config.config, model: name });
       }
       else modelError = config.error;
     }
-    this.model = { configured: Boolean(client), provider: client?.provider ?? null, name: client?.model ?? null, error: modelError };
+    this.modelInfo = { configured: Boolean(client), provider: client?.provider ?? null, name: client?.model ?? null, error: modelError };
     this.chat = new ChatService({
       broadcast: (e, d) => this.broadcast(e, d),
       onConfigChange: () => this.pushConfig(),
@@ -103,6 +99,7 @@ export class WaveApp {
         ...(modelFor ? { modelFor } : {}),
       },
     });
+    this.handlers = createHandlers(this);
   }
 
   async start(): Promise<void> {
@@ -133,9 +130,14 @@ export class WaveApp {
 
   /** The fresh listing (hook states) and the review go to every client. */
   private pushConfig(): void {
-    const listing = this.settings.list();
+    this.pushListing(this.settings.list());
+  }
+
+  /** Sends a listing and its review to every client; returns it. */
+  pushListing(listing: HooksListing): HooksListing {
     this.broadcast('hooks.changed', listing);
     this.broadcast('config.changed', listing.config);
+    return listing;
   }
 
   broadcast<E extends EventName>(event: E, data: Events[E]): void {
@@ -170,17 +172,11 @@ export class WaveApp {
         throw new RequestError('bad_request', 'expected {"type":"request","id":<number>,"method":...,"params":{...}}');
       }
       id = m.id;
-      if (typeof m.method !== 'string' || !Object.hasOwn(RequestSchemas, m.method)) {
-        throw new RequestError('unknown_method', `unknown method ${JSON.stringify(m.method)}`);
-      }
-      const method = m.method as Method;
-      const parsed = RequestSchemas[method].safeParse(m.params ?? {});
-      if (!parsed.success) {
-        throw new RequestError('bad_request', `bad params for ${method}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(params)'}: ${i.message}`).join('; ')}`);
-      }
-      const result = await this.route(method, parsed.data as Params<typeof method>);
+      if (!isMethod(m.method)) throw new RequestError('unknown_method', `unknown method ${JSON.stringify(m.method)}`);
+      const after: Array<() => void> = [];
+      const result = await this.dispatch(m.method, m.params, { transport, afterResponse: (fn) => after.push(fn) });
       transport.send({ type: 'response', id, ok: true, result });
-      if (method === 'hello') this.greet(transport, (parsed.data as Params<'hello'>).view);
+      for (const fn of after) fn();
     } catch (err) {
       const code: ErrorCode = err instanceof RequestError || err instanceof SettingsRefusal ? err.code : 'internal';
       if (code === 'internal') this.opts.log?.(`request failed: ${(err as Error).stack ?? err}`);
@@ -188,7 +184,16 @@ export class WaveApp {
     }
   }
 
-  private greet(transport: Transport, view: Params<'hello'>['view']): void {
+  /** The method's handler, with its params validated by the method's schema first. */
+  private async dispatch<M extends Method>(method: M, raw: unknown, client: Client) {
+    const parsed = parseParams(method, raw);
+    if (!parsed.ok) throw new RequestError('bad_request', parsed.error);
+    const handler: Handlers<Client>[M] = this.handlers[method];
+    return handler(parsed.params, client);
+  }
+
+  /** A chat view said hello: it gets the prefill that waited for one. */
+  greet(transport: Transport, view: Params<'hello'>['view']): void {
     if (view !== 'chat' && view !== 'browser') return;
     this.chatViews.add(transport);
     if (this.pendingPrefill !== null) {
@@ -198,95 +203,8 @@ export class WaveApp {
   }
 
   /** Asks the chat view(s) to open with this text; kept for the next chat view if none is connected. */
-  private prefill(text: string): void {
+  prefill(text: string): void {
     this.broadcast('chat.prefill', { text });
     this.pendingPrefill = this.chatViews.size ? null : text;
-  }
-
-  private async route(method: Method, params: Params<Method>): Promise<Results[Method]> {
-    const p = params as Record<string, unknown>;
-    if (method.startsWith('chat.') && method !== 'chat.prefill') await this.chat.whenReady();
-    switch (method) {
-      case 'hello':
-        return { version: VERSION, workdir: this.workdir, projectName: basename(this.workdir), model: this.model, trust: this.trustInfo(), config: this.settings.list().config } satisfies Hello;
-      case 'hooks.list':
-        return this.settings.list();
-      case 'hooks.delete': {
-        const listing = this.settings.delete(p.id as string, p.version as string);
-        this.broadcast('hooks.changed', listing);
-        this.broadcast('config.changed', listing.config);
-        return listing;
-      }
-      case 'config.apply':
-      case 'config.dismiss': {
-        await this.chat.whenReady();
-        const session = this.chat.sessionConfig();
-        if (!session) throw new RequestError('not_found', 'there is no session yet');
-        const path = p.path as string | undefined;
-        if (method === 'config.apply') session.apply(path);
-        else session.dismiss(path);
-        const listing = this.settings.list();
-        this.broadcast('hooks.changed', listing);
-        this.broadcast('config.changed', listing.config);
-        return listing.config;
-      }
-      case 'hooks.edit': {
-        const item = this.settings.list().hooks.find((h) => h.id === p.id);
-        // Never invent a path: without one, only the prefill happens.
-        if (item?.file) this.host.send({ host: 'openFile', path: item.file });
-        this.host.send({ host: 'closeSettings' });
-        this.host.send({ host: 'showChat' });
-        this.prefill(p.prefill as string);
-        return { ok: true };
-      }
-      case 'hooks.create':
-        this.host.send({ host: 'closeSettings' });
-        this.host.send({ host: 'showChat' });
-        this.prefill(p.prefill as string);
-        return { ok: true };
-      case 'chat.state':
-        return this.chat.state();
-      case 'chat.send':
-        try {
-          this.chat.send(p.text as string);
-        } catch (err) {
-          throw new RequestError('busy', (err as Error).message);
-        }
-        return { accepted: true };
-      case 'chat.abort':
-        this.chat.abort();
-        return { ok: true };
-      case 'chat.permission':
-        if (!this.chat.answer(p.requestId as string, p.behavior as 'allow' | 'deny', p.message as string | undefined)) {
-          throw new RequestError('not_found', 'that permission request is no longer pending');
-        }
-        return { ok: true };
-      case 'chat.prefill':
-        this.prefill(p.text as string);
-        return { ok: true };
-      case 'trust.set': {
-        const was = this.trust.state(this.workdir);
-        this.trust.set(this.workdir, p.trusted as boolean);
-        const info = this.trustInfo();
-        this.broadcast('trust.changed', info);
-        this.broadcast('hooks.changed', this.settings.list());
-        // Trusted in a session that already started: the project's SessionStart hooks run now.
-        if (p.trusted === true && was !== 'trusted') await this.chat.trustGranted();
-        return info;
-      }
-      case 'host.openFile': {
-        // Paths are absolute, resolved here: never `~`, never relative.
-        const raw = p.path as string;
-        const path = raw === '~' || raw.startsWith('~/') ? resolve(this.homeDir, raw.slice(2)) : resolve(this.workdir, raw);
-        this.host.send({ host: 'openFile', path });
-        return { ok: true };
-      }
-      case 'host.closeSettings':
-        this.host.send({ host: 'closeSettings' });
-        return { ok: true };
-      case 'host.showChat':
-        this.host.send({ host: 'showChat' });
-        return { ok: true };
-    }
   }
 }

@@ -40,7 +40,7 @@ export function configState(session: SessionConfig | null, disk: LoadedSources):
 /** A function telling each hook on disk whether it runs in the session now. */
 export function hookStates(session: SessionConfig | null, trusted: boolean): (h: ConfiguredHook) => HookState {
   const pending = session?.pending() ?? new Set<string>();
-  const off = session?.sources().disableAllHooks ?? false;
+  const off = session?.sources().settings.disableAllHooks ?? false;
   return (h) => (isProject(h) && !trusted ? 'untrusted' : pending.has(h.id) ? 'pending' : off ? 'inactive' : 'active');
 }
 

@@ -1044,7 +1044,7 @@ describe.concurrent('snapshot and review', () => {
     sb.project(on('Stop', sb.log('project')));
     const m = sb.manager();
     expect(m.hasHooks('Stop')).toBe(false);
-    expect(m.snapshot().disabledBy).toBe(sb.userFile);
+    expect(m.snapshot().settings.disabledBy).toBe(sb.userFile);
   });
 
   it('ConfigChange fires for each changed file with source and file_path; exit 2 keeps the change from being offered', async ({ expect }) => {
@@ -1154,7 +1154,7 @@ describe.concurrent('robustness', () => {
     const m = sb.manager();
     await sb.fire('Stop', {}, { manager: m });
     expect(sb.lines('log')).toEqual(['good-1', 'good-3']);
-    expect(m.snapshot().env.KEPT).toBe('yes');
+    expect(m.snapshot().settings.env.KEPT).toBe('yes');
     expect(m.snapshot().problems.map((p) => p.path)).toEqual(['hooks.Stop[0].hooks[1].command', 'hooks.Stop[0].hooks[2].timeout']);
   });
 });

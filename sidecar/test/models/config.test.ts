@@ -1,6 +1,7 @@
 // Model configuration from environment and settings, and the client each provider gets.
 import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { SettingsSchema } from '../../src/hooks/schema.js';
 import { createModelClient, ModelError, modelConfigFrom } from '../../src/models/index.js';
 
 describe('modelConfigFrom', () => {
@@ -50,28 +51,28 @@ describe('modelConfigFrom', () => {
     expect(modelConfigFrom({})).toEqual({ ok: false, error: 'no model configured: set WAVE_MODEL or "model" in settings' });
   });
 
-  it('rejects an unknown provider, a bad URL and badly typed settings', () => {
+  it('rejects an unknown provider and a bad URL from the environment', () => {
     expect(modelConfigFrom({ WAVE_PROVIDER: 'gemini', WAVE_MODEL: 'm' })).toEqual({
       ok: false,
       error: 'WAVE_PROVIDER must be "openai" or "anthropic", got "gemini"',
-    });
-    expect(modelConfigFrom({ WAVE_MODEL: 'm' }, { provider: 'x' })).toEqual({
-      ok: false,
-      error: 'settings "provider" must be "openai" or "anthropic", got "x"',
     });
     expect(modelConfigFrom({ WAVE_MODEL: 'm', WAVE_BASE_URL: 'localhost:8080' })).toEqual({
       ok: false,
       error: 'WAVE_BASE_URL is not an http(s) URL: "localhost:8080"',
     });
-    expect(modelConfigFrom({}, { model: 42 })).toEqual({ ok: false, error: 'settings "model" must be a string' });
-    expect(modelConfigFrom({ WAVE_MODEL: 'm' }, { maxRetries: -1 })).toEqual({
-      ok: false,
-      error: 'settings "maxRetries" must be an integer of at least 0',
-    });
-    expect(modelConfigFrom({ WAVE_MODEL: 'm' }, { timeoutMs: 0 })).toEqual({
-      ok: false,
-      error: 'settings "timeoutMs" must be an integer of at least 1',
-    });
+  });
+
+  it('model keys of a settings file are checked by the settings schema, each with its JSON path', () => {
+    const issues = (value: unknown) => {
+      const r = SettingsSchema.safeParse(value);
+      return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    };
+    expect(issues({ provider: 'x' })).toEqual(['provider: provider must be "openai" or "anthropic"']);
+    expect(issues({ model: 42 })).toEqual(['model: model must be a string']);
+    expect(issues({ baseURL: 'localhost:8080' })).toEqual(['baseURL: baseURL must be an http(s) URL such as http://127.0.0.1:8000/v1']);
+    expect(issues({ maxRetries: -1 })).toEqual(['maxRetries: maxRetries must be an integer of at least 0']);
+    expect(issues({ timeoutMs: 0 })).toEqual(['timeoutMs: timeoutMs must be an integer of at least 1']);
+    expect(issues({ provider: 'Anthropic', model: 'm', baseURL: 'https://api.anthropic.com', apiKey: 'k', maxRetries: 2, timeoutMs: 1000 })).toEqual([]);
   });
 
   it('accepts the provider name in any case', () => {

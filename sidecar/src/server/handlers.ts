@@ -1,0 +1,117 @@
+// The handlers of the protocol's requests (protocol.ts, `Handlers`): one per method, given its
+// params already validated by the method's schema, returning the method's result type. A handler
+// refuses with a RequestError (its code goes back to the client).
+import { basename, resolve } from 'node:path';
+import type { ErrorCode, Handlers, Hello } from '../protocol/protocol.js';
+import type { Transport } from './transport.js';
+import type { WaveApp } from './app.js';
+
+export class RequestError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The client a request came from. */
+export interface Client {
+  transport: Transport;
+  /** Runs once the response has been sent (events that must follow it). */
+  afterResponse: (fn: () => void) => void;
+}
+
+function sessionOf(app: WaveApp) {
+  const session = app.chat.sessionConfig();
+  if (!session) throw new RequestError('not_found', 'there is no session yet');
+  return session;
+}
+
+/** Every host request is a JSON line on stdout, in the order asked (docs/architecture.md). */
+function hostRequests(app: WaveApp): Pick<Handlers<Client>, 'host.openFile' | 'host.closeSettings' | 'host.showChat' | 'hooks.edit' | 'hooks.create'> {
+  return {
+    'host.openFile': ({ path: raw }) => {
+      // Paths are absolute, resolved here: never `~`, never relative.
+      const path = raw === '~' || raw.startsWith('~/') ? resolve(app.homeDir, raw.slice(2)) : resolve(app.workdir, raw);
+      app.host.send({ host: 'openFile', path });
+      return { ok: true };
+    },
+    'host.closeSettings': () => (app.host.send({ host: 'closeSettings' }), { ok: true }),
+    'host.showChat': () => (app.host.send({ host: 'showChat' }), { ok: true }),
+    'hooks.edit': ({ id, prefill }) => {
+      const item = app.settings.list().hooks.find((h) => h.id === id);
+      // Never invent a path: without one, only the prefill happens.
+      if (item?.file) app.host.send({ host: 'openFile', path: item.file });
+      app.host.send({ host: 'closeSettings' });
+      app.host.send({ host: 'showChat' });
+      app.prefill(prefill);
+      return { ok: true };
+    },
+    'hooks.create': ({ prefill }) => {
+      app.host.send({ host: 'closeSettings' });
+      app.host.send({ host: 'showChat' });
+      app.prefill(prefill);
+      return { ok: true };
+    },
+  };
+}
+
+function chatRequests(app: WaveApp): Pick<Handlers<Client>, 'chat.state' | 'chat.send' | 'chat.abort' | 'chat.permission' | 'chat.prefill'> {
+  return {
+    'chat.state': async () => (await app.chat.whenReady(), app.chat.state()),
+    'chat.send': async ({ text }) => {
+      await app.chat.whenReady();
+      try {
+        app.chat.send(text);
+      } catch (err) {
+        throw new RequestError('busy', (err as Error).message);
+      }
+      return { accepted: true };
+    },
+    'chat.abort': async () => (await app.chat.whenReady(), app.chat.abort(), { ok: true }),
+    'chat.permission': async ({ requestId, behavior, message }) => {
+      await app.chat.whenReady();
+      if (!app.chat.answer(requestId, behavior, message)) throw new RequestError('not_found', 'that permission request is no longer pending');
+      return { ok: true };
+    },
+    'chat.prefill': ({ text }) => (app.prefill(text), { ok: true }),
+  };
+}
+
+export function createHandlers(app: WaveApp): Handlers<Client> {
+  return {
+    hello: ({ view }, { transport, afterResponse }) => {
+      afterResponse(() => app.greet(transport, view));
+      return { version: app.version, workdir: app.workdir, projectName: basename(app.workdir), model: app.modelInfo, trust: app.trustInfo(), config: app.settings.list().config } satisfies Hello;
+    },
+    'hooks.list': () => app.settings.list(),
+    'hooks.delete': ({ id, version }) => {
+      const listing = app.settings.delete(id, version);
+      app.pushListing(listing);
+      return listing;
+    },
+    'config.apply': async ({ path }) => {
+      await app.chat.whenReady();
+      sessionOf(app).apply(path);
+      return app.pushListing(app.settings.list()).config;
+    },
+    'config.dismiss': async ({ path }) => {
+      await app.chat.whenReady();
+      sessionOf(app).dismiss(path);
+      return app.pushListing(app.settings.list()).config;
+    },
+    'trust.set': async ({ trusted }) => {
+      const was = app.trust.state(app.workdir);
+      app.trust.set(app.workdir, trusted);
+      const info = app.trustInfo();
+      app.broadcast('trust.changed', info);
+      app.broadcast('hooks.changed', app.settings.list());
+      // Trusted in a session that already started: the project's SessionStart hooks run now.
+      if (trusted && was !== 'trusted') await app.chat.trustGranted();
+      return info;
+    },
+    ...chatRequests(app),
+    ...hostRequests(app),
+  };
+}
