@@ -3,25 +3,31 @@
 // `wave hooks` command, the docs checks and the JSON Schema all read this table; adding an event is
 // adding one entry here.
 
-/** What an exit code 2 (or `decision: "block"`) does for an event. */
-export type BlockEffect =
-  | 'blockTool' // the tool does not run; the model sees the reason as the tool result
-  | 'blockPrompt' // the prompt is dropped, the model is not called; the reason goes to the user only
-  | 'denyPermission' // the permission is denied; the reason goes to the user, the model gets a plain denial
-  | 'feedbackToModel' // the tool already ran; the reason reaches the model after the tool result
-  | 'keepGoing' // the agent (or subagent) does not stop; the reason reaches it as a user message
-  | 'refuseChange' // a settings change is not offered for apply; the reason goes to the user
-  | 'userOnly' // nothing is blocked; stderr is shown to the user only
-  | 'dropped' // nothing is blocked; stderr is silently dropped
-  | 'logged'; // nothing is blocked; the run is only recorded
+/** What an exit code 2 (or `decision: "block"`) does for an event, and whether it stops or redirects anything. */
+export const BLOCK_EFFECTS = {
+  blockTool: { blocks: true, what: 'the tool does not run; the model sees the reason as the tool result' },
+  blockPrompt: { blocks: true, what: 'the prompt is dropped, the model is not called; the reason goes to the user only' },
+  denyPermission: { blocks: true, what: 'the permission is denied; the reason goes to the user, the model gets a plain denial' },
+  feedbackToModel: { blocks: true, what: 'the tool already ran; the reason reaches the model after the tool result' },
+  keepGoing: { blocks: true, what: 'the agent (or subagent) does not stop; the reason reaches it as a user message' },
+  refuseChange: { blocks: true, what: 'a settings change is not offered for apply; the reason goes to the user' },
+  userOnly: { blocks: false, what: 'nothing is blocked; stderr is shown to the user only' },
+  dropped: { blocks: false, what: 'nothing is blocked; stderr is silently dropped' },
+  logged: { blocks: false, what: 'nothing is blocked; the run is only recorded' },
+} as const satisfies Record<string, { blocks: boolean; what: string }>;
+export type BlockEffect = keyof typeof BLOCK_EFFECTS;
 
 /** What plain (non-JSON) stdout of a hook that exits 0 means. */
-export type PlainStdout = 'context' | 'instructions' | 'path' | 'ignored';
+export const PLAIN_STDOUT = ['context', 'instructions', 'path', 'ignored'] as const;
+export type PlainStdout = (typeof PLAIN_STDOUT)[number];
 
 /** hookSpecificOutput fields an event honours (others are ignored). */
-export type AnswerField = 'additionalContext' | 'permissionDecision' | 'updatedInput' | 'permissionRequest';
+export const ANSWER_FIELDS = ['additionalContext', 'permissionDecision', 'updatedInput', 'permissionRequest'] as const;
+export type AnswerField = (typeof ANSWER_FIELDS)[number];
 
-export type MatcherField = 'tool_name' | 'source' | 'trigger' | 'agent_type';
+/** The payload field a matcher is tested against. */
+export const MATCHER_FIELDS = ['tool_name', 'source', 'trigger', 'agent_type'] as const;
+export type MatcherField = (typeof MATCHER_FIELDS)[number];
 
 export interface EventSpec<I extends object = Record<string, unknown>> {
   /** When the event fires, in one line. */
@@ -63,10 +69,12 @@ export interface PostToolFailureInput extends ToolInput {
   is_interrupt?: boolean;
   duration_ms?: number;
 }
+/** One task of the Stop payload's `background_tasks` (the payload builder picks its fields by type). */
 export interface BackgroundTask {
   id: string;
   type: 'shell' | 'subagent' | 'workflow';
-  status: 'running';
+  /** Only running tasks are listed; others are left out by the payload builder. */
+  status: string;
   description: string;
   command?: string;
   agent_type?: string;
@@ -109,8 +117,9 @@ function toolFields(i: ToolInput) {
   return { tool_name: i.tool_name, tool_input: i.tool_input, tool_use_id: i.tool_use_id };
 }
 
+/** The one place the fields of a background task are chosen: by its type, long texts cut. */
 function backgroundTask(t: BackgroundTask): BackgroundTask {
-  const out: BackgroundTask = { id: t.id, type: t.type, status: t.status, description: cutField(t.description) };
+  const out: BackgroundTask = { id: t.id, type: t.type, status: 'running', description: cutField(t.description) };
   if (t.type === 'shell' && t.command !== undefined) out.command = cutField(t.command);
   if (t.type === 'subagent' && t.agent_type !== undefined) out.agent_type = t.agent_type;
   if (t.type === 'workflow' && t.name !== undefined) out.name = t.name;
@@ -324,7 +333,7 @@ export function eventSpec(name: HookEventName): EventSpec<Record<string, unknown
   return EVENTS[name] as unknown as EventSpec<Record<string, unknown>>;
 }
 
-/** Effects that stop or redirect what the agent was doing. */
+/** Effects that stop or redirect what the agent was doing (the others only report). */
 export function canBlock(spec: EventSpec<never> | EventSpec<Record<string, unknown>>): boolean {
-  return ['blockTool', 'blockPrompt', 'denyPermission', 'feedbackToModel', 'keepGoing', 'refuseChange'].includes(spec.onBlock);
+  return BLOCK_EFFECTS[spec.onBlock].blocks;
 }

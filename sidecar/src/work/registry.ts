@@ -1,11 +1,12 @@
-// Background work of one session (SPEC 5, Stop): shells, subagents and workflows that run while
+// Background work of one session (docs/hooks.md, Stop's `background_tasks`): shells, subagents and workflows that run while
 // the conversation goes on. The registry knows what is running (the Stop payload's
 // `background_tasks`) and turns each completion into a notification for the agent, which starts a
 // new model cycle with it when idle.
 import type { BackgroundTask } from '../hooks/events.js';
 
 export type TaskType = BackgroundTask['type'];
-export type TaskStatus = 'running' | 'completed' | 'failed' | 'killed';
+export const TASK_STATUSES = ['running', 'completed', 'failed', 'killed'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 export interface TaskInfo {
   id: string;
@@ -66,19 +67,6 @@ export class WorkRegistry {
 
   running(): TaskInfo[] {
     return [...this.tasks.values()].filter((t) => t.status === 'running');
-  }
-
-  /** The Stop payload's `background_tasks`: running work only, with the type-specific fields. */
-  snapshot(): BackgroundTask[] {
-    return this.running().map((t) => ({
-      id: t.id,
-      type: t.type,
-      status: 'running' as const,
-      description: t.description,
-      ...(t.type === 'shell' && t.command !== undefined ? { command: t.command } : {}),
-      ...(t.type === 'subagent' && t.agent_type !== undefined ? { agent_type: t.agent_type } : {}),
-      ...(t.type === 'workflow' && t.name !== undefined ? { name: t.name } : {}),
-    }));
   }
 
   onNotification(listener: (n: Notification) => void): void {

@@ -83,8 +83,9 @@ export class SessionWork implements WorkPort {
     return this.cronJobs.snapshot();
   }
 
+  /** What runs now; the Stop payload builder (hooks/events.ts) picks each task's fields. */
   backgroundTasks(): BackgroundTask[] {
-    return this.registry.snapshot();
+    return this.registry.running();
   }
 
   runningCount(): number {

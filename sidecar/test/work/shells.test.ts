@@ -15,6 +15,10 @@ import { WorkRegistry, type Notification } from '../../src/work/registry.js';
 import { createShellTools } from '../../src/work/shellTools.js';
 import { ShellManager } from '../../src/work/shells.js';
 
+/** The Stop payload's `background_tasks` for what the registry runs now (the payload builder picks the fields). */
+const stopTasks = (r: WorkRegistry) =>
+  (EVENTS.Stop.payload({ stop_hook_active: false, background_tasks: r.running(), session_crons: [] }) as { background_tasks: unknown[] }).background_tasks;
+
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -176,7 +180,7 @@ describe.concurrent('background shells', () => {
     expect(r.success).toBe(true);
     expect(r.result).toBe('Command running in background with ID: bash_1');
     expect(r.response).toMatchObject({ backgroundTaskId: 'bash_1' });
-    expect(s.registry.snapshot()).toEqual([
+    expect(stopTasks(s.registry)).toEqual([
       { id: 'bash_1', type: 'shell', status: 'running', description: 'Long job', command: 'echo first; sleep 0.3; echo second >&2; sleep 30' },
     ]);
 
@@ -203,7 +207,7 @@ describe.concurrent('background shells', () => {
       { taskId: 'bash_1', text: 'Background shell bash_1 ("Long job") was killed. Use BashOutput with bash_id "bash_1" to read its output.' },
     ]);
     expect(s.registry.get('bash_1')?.status).toBe('killed');
-    expect(s.registry.snapshot()).toEqual([]);
+    expect(stopTasks(s.registry)).toEqual([]);
 
     const c = await s.call(s.output, { bash_id: 'bash_1' });
     expect(c.result).toContain('<status>killed</status>');
@@ -274,7 +278,7 @@ describe('foreground command past its timeout', () => {
         'Use BashOutput with bash_id "bash_1" to read its output, KillShell to stop it.\n\nOutput so far:\none',
     );
     expect(r.response).toMatchObject({ backgroundTaskId: 'bash_1', success: true, stdout: 'one' });
-    expect(s.registry.snapshot()).toEqual([
+    expect(stopTasks(s.registry)).toEqual([
       { id: 'bash_1', type: 'shell', status: 'running', description: expect.stringContaining('echo one'), command: expect.stringContaining('echo one') },
     ]);
 
@@ -311,7 +315,7 @@ describe('Stop payload integration', () => {
     const payload = EVENTS.Stop.payload({
       stop_hook_active: false,
       last_assistant_message: 'Done.',
-      background_tasks: s.registry.snapshot(),
+      background_tasks: s.registry.running(),
       session_crons: crons.snapshot(),
     }) as { background_tasks: Array<Record<string, unknown>>; session_crons: unknown[] };
     expect(payload.background_tasks).toEqual([
