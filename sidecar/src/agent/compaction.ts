@@ -1,4 +1,4 @@
-// Compaction (SPEC 5): PreCompact (its stdout joins the summary instructions; it never blocks),
+// Compaction (docs/hooks.md, "Events"): PreCompact (its stdout joins the summary instructions; it never blocks),
 // a summary request to the model, then — only on success — a `compact` block from which the model's
 // view of the conversation starts, PostCompact (stderr to the user) and SessionStart(compact).
 import { toModelMessages } from './convert.js';

@@ -1,4 +1,4 @@
-// The conversation model (SPEC 6): messages made of blocks. `error` and `hook_run` blocks are for
+// The conversation model (README, "The agent on the command line"): messages made of blocks. `error` and `hook_run` blocks are for
 // the user only and never reach the model (convert.ts skips them).
 import { randomUUID } from 'node:crypto';
 import type { Block, Message, TextBlock } from '../protocol/wire.js';
@@ -14,7 +14,7 @@ export function hookText(event: string, content: string): TextBlock {
   return { type: 'text', content, source: 'hook', hookEvent: event };
 }
 
-/** The text blocks of a message joined with `\n` and trimmed (SPEC 5, last_assistant_message). */
+/** The text blocks of a message joined with `\n` and trimmed (docs/hooks.md, Stop). */
 export function messageText(m: Message | undefined): string {
   if (!m) return '';
   return m.blocks

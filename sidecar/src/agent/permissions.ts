@@ -1,4 +1,4 @@
-// Permission modes and settings rules (SPEC 6): whether a tool call may run, must be asked about,
+// Permission modes and settings rules (README, "The agent on the command line"): whether a tool call may run, must be asked about,
 // or is denied. Hooks act before (PreToolUse) and at the ask (PermissionRequest); this module is
 // the pure policy in between.
 import { homedir } from 'node:os';

@@ -1,4 +1,4 @@
-// The session transcript (SPEC 6): ~/.wave/sessions/session_<id>.json, a JSON object whose
+// The session transcript (README, "The agent on the command line"): ~/.wave/sessions/session_<id>.json, a JSON object whose
 // `.state.messages` is the whole conversation, rewritten atomically before every hook runs.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

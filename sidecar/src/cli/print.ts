@@ -1,4 +1,4 @@
-// `wave -p "<prompt>"`: one turn without a UI, with all hooks (SPEC 7). Like `claude -p`, the
+// `wave -p "<prompt>"`: one turn without a UI, with all hooks (README, "The agent on the command line"). Like `claude -p`, the
 // workdir is trusted. Exit code 0, or 1 with a one-line reason on a configuration or model error.
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';

@@ -1,5 +1,5 @@
 // `wave serve --workdir DIR [--port 0] [--ui DIR] [--standalone] [--exit-with-stdin]`: starts the
-// sidecar for the IDE or a browser (SPEC 8). stdout carries the ready line, then host requests as
+// sidecar for the IDE or a browser (docs/architecture.md, "The sidecar and the IDE"). stdout carries the ready line, then host requests as
 // JSON lines; diagnostics go to stderr. `--standalone` (npm start) prints the URL to open and shows
 // host requests as plain text for the person at the terminal.
 import { existsSync, statSync } from 'node:fs';

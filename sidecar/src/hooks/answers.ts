@@ -1,4 +1,4 @@
-// How a hook answers (SPEC 4): the exit-code policy, the JSON answer on stdout, and the combination
+// How a hook answers (docs/hooks.md, "How a hook answers"): the exit-code policy, the JSON answer on stdout, and the combination
 // of several hooks' answers into one decision. Pure functions; the event table says which answer
 // fields act for which event.
 import { z } from 'zod';
@@ -220,7 +220,7 @@ function capContext(text: string): string {
   return text.slice(0, keep) + noteFor(text.length - keep);
 }
 
-/** Combines the effects of an event's runs, in run order (SPEC 4, combination). */
+/** Combines the effects of an event's runs, in run order (docs/hooks.md, "When several hooks answer"). */
 export function combine(event: string, effects: readonly RunEffect[]): HookDecision {
   const d = emptyDecision(event);
   const contexts: string[] = [];

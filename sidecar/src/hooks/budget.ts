@@ -1,4 +1,4 @@
-// The per-turn hook budget (SPEC 3): all synchronous hooks of one user turn share it. Each hook's
+// The per-turn hook budget (docs/hooks.md, "How a hook runs"): all synchronous hooks of one user turn share it. Each hook's
 // timeout is cut to what is left; once it is spent the remaining hooks of the turn are skipped.
 export class TurnBudget {
   private spentMs = 0;

@@ -1,4 +1,4 @@
-// Turns the raw `hooks` value of one source into configured hooks and problems (SPEC 1.3). Every
+// Turns the raw `hooks` value of one source into configured hooks and problems (docs/hooks.md, "Validation"). Every
 // group and handler is checked with the one schema (schema.ts) on its own, so a bad entry is
 // dropped alone with a message naming the file, the JSON path, the line and the reason.
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-// THE table of hook events (SPEC 5). Each event is one declarative entry: which payload field its
+// THE table of hook events (docs/hooks.md, "Events"). Each event is one declarative entry: which payload field its
 // matcher tests, how its event-specific stdin is built, and how its answers act. The engine, the
 // `wave hooks` command, the docs checks and the JSON Schema all read this table; adding an event is
 // adding one entry here.
@@ -103,7 +103,7 @@ export interface SubagentStopInput {
 
 const FIELD_CUT = 1000;
 
-/** A text over 1,000 characters becomes its first 1,000 followed by `… [+N chars]` (SPEC 5). */
+/** A text over 1,000 characters becomes its first 1,000 followed by `… [+N chars]` (docs/hooks.md, "Events"). */
 export function cutField(text: string): string {
   return text.length <= FIELD_CUT ? text : `${text.slice(0, FIELD_CUT)}… [+${text.length - FIELD_CUT} chars]`;
 }

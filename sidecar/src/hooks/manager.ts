@@ -64,7 +64,7 @@ export interface HookManagerOptions {
   homeDir?: string;
   /** Programmatic hooks (Agent.create({ hooks })), same shape as a settings file's `hooks`. */
   hooks?: unknown;
-  /** Whether project-scope hooks may run (SPEC 1.4). Default true (headless use). */
+  /** Whether project-scope hooks may run (docs/hooks.md, "Project hooks need a trusted workspace"). Default true (headless use). */
   trustProject?: boolean | (() => boolean);
   runProcess?: ProcessRunner;
   /** The environment hooks inherit (default process.env). */

@@ -1,4 +1,4 @@
-// Matcher rule (SPEC 2). A value V matches matcher M when, ignoring case:
+// Matcher rule (docs/hooks.md, "Matchers"). A value V matches matcher M when, ignoring case:
 //  1. M is missing, empty or `*`;
 //  2. one of M's `|`-separated, trimmed alternatives equals V exactly;
 //  3. one of those alternatives matches V as a glob (picomatch);

@@ -1,4 +1,4 @@
-// Runs ONE hook process (SPEC 3): own process group, JSON on stdin then EOF, a timeout that
+// Runs ONE hook process (docs/hooks.md, "How a hook runs"): own process group, JSON on stdin then EOF, a timeout that
 // SIGTERMs the whole group and SIGKILLs it 2 s later, stdout/stderr capped at 64 KiB each with the
 // rest drained and dropped, non-UTF-8 decoded with replacement characters. The result tells exit
 // code, signal, timeout and spawn failure apart (a hook that cannot be spawned is a result, never

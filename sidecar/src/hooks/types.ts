@@ -75,7 +75,7 @@ export interface BlockItem {
   fromExitCode: boolean;
 }
 
-/** The combined answer of all hooks of one event firing (SPEC 4, combination). */
+/** The combined answer of all hooks of one event firing (docs/hooks.md, "When several hooks answer"). */
 export interface HookDecision {
   event: string;
   blocked: boolean;

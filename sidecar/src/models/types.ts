@@ -1,4 +1,4 @@
-// The provider-neutral model interface the agent calls (SPEC 6, Models). Two implementations sit
+// The provider-neutral model interface the agent calls (README, "Settings keys"). Two implementations sit
 // behind it, each driving an official client library with streaming: an OpenAI-compatible
 // chat-completions endpoint (openai.ts) and the Anthropic Messages API (anthropic.ts).
 

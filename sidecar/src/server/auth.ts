@@ -1,4 +1,4 @@
-// Request checks (SPEC 8): every HTTP request and WebSocket upgrade must carry the per-start token
+// Request checks (docs/architecture.md, "The sidecar and the IDE"): every HTTP request and WebSocket upgrade must carry the per-start token
 // (query `token`, header `x-wave-token` or `authorization: Bearer`, or the cookie set by an
 // authenticated page load) and a Host — and, when present, an Origin — that is the sidecar's own.
 import { randomBytes, timingSafeEqual } from 'node:crypto';

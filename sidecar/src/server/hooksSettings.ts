@@ -1,4 +1,4 @@
-// The hooks settings service (SPEC 8): lists hooks by source with each file's absolute path and
+// The hooks settings service (docs/architecture.md, "The sidecar and the IDE"): lists hooks by source with each file's absolute path and
 // version; deletes one hook from its file without touching any other byte, atomically, refusing
 // when the file changed since it was listed, is not valid JSON, is read-only or vanished; watches
 // the files and reports a fresh listing whenever one changes.

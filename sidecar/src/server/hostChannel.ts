@@ -1,4 +1,4 @@
-// The host channel (SPEC 8): requests to the IDE shell as JSON lines on stdout, after the ready
+// The host channel (docs/architecture.md, "The sidecar and the IDE"): requests to the IDE shell as JSON lines on stdout, after the ready
 // line, strictly in the order they were asked for. Diagnostics never go to stdout.
 import { isAbsolute } from 'node:path';
 import type { HostRequest } from '../protocol/protocol.js';

@@ -1,4 +1,4 @@
-// HTTP + WebSocket on 127.0.0.1 only (SPEC 8): serves the built UI and one WebSocket endpoint
+// HTTP + WebSocket on 127.0.0.1 only (docs/architecture.md, "The sidecar and the IDE"): serves the built UI and one WebSocket endpoint
 // (`/ws`). Every request and upgrade is checked (auth.ts); refusals get 403 and are logged.
 import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

@@ -1,4 +1,4 @@
-// Workspace trust (SPEC 1.4): project hooks run only in a trusted workdir. The answer is asked once
+// Workspace trust (docs/hooks.md, "Project hooks need a trusted workspace"): project hooks run only in a trusted workdir. The answer is asked once
 // per workdir and remembered in ~/.wave/trusted-workdirs.json.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

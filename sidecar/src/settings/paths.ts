@@ -1,4 +1,4 @@
-// Where settings live (SPEC 1.1). `~` is os.homedir(), so HOME moves it.
+// Where settings live (docs/hooks.md, "Where hooks are configured"). `~` is os.homedir(), so HOME moves it.
 import { join, resolve } from 'node:path';
 
 export interface SettingsPaths {

@@ -1,4 +1,4 @@
-// The cron tools (SPEC 6), shaped like Claude Code's: CronCreate (`schedule` in cron syntax,
+// The cron tools (README, "The agent on the command line"), shaped like Claude Code's: CronCreate (`schedule` in cron syntax,
 // `prompt`, `recurring`), CronList and CronDelete (`id`). Jobs live in the session's CronScheduler.
 import { z } from 'zod';
 import { failure, type Tool } from '../agent/tools/types.js';

@@ -1,4 +1,4 @@
-// Session cron jobs (SPEC 6: CronCreate, CronList, CronDelete; SPEC 5: the Stop payload's
+// Session cron jobs (README's tools: CronCreate, CronList, CronDelete; docs/hooks.md, Stop: the payload's
 // `session_crons`). A job is a prompt on a cron schedule (5 fields, or 6 with seconds first); when
 // it is due, `onDue` hands it to the agent, which sends the prompt as a user turn once idle. A
 // one-shot job fires once at its next match and is removed; a recurring one stays until deleted.

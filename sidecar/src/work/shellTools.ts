@@ -1,4 +1,4 @@
-// The shell tools (SPEC 6), shaped like Claude Code's: Bash (foreground or background; a
+// The shell tools (README, "The agent on the command line"), shaped like Claude Code's: Bash (foreground or background; a
 // foreground command that outlives its timeout moves to the background instead of being lost),
 // BashOutput (new output of a shell since the last read) and KillShell.
 import { z } from 'zod';

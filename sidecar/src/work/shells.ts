@@ -1,4 +1,4 @@
-// Shells of one session (SPEC 6: Bash, BashOutput, KillShell). Every command runs as `bash -c`
+// Shells of one session (README's tools: Bash, BashOutput, KillShell). Every command runs as `bash -c`
 // (`sh -c` without /bin/bash) in its own process group, so the whole group can be signalled; its
 // stdout and stderr go into one bounded buffer (the last ~1 MiB is kept, the rest counted), read
 // incrementally by BashOutput. A shell is foreground (the Bash tool waits for it) until it is moved

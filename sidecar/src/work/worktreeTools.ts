@@ -1,4 +1,4 @@
-// EnterWorktree and ExitWorktree (SPEC 6): the model's handles on the session's WorktreeManager.
+// EnterWorktree and ExitWorktree (README, "The agent on the command line"): the model's handles on the session's WorktreeManager.
 // Named and shaped like Claude Code's tools so that existing hook matchers and scripts work.
 import { z } from 'zod';
 import { failure, type Tool, type ToolOutcome } from '../agent/tools/types.js';

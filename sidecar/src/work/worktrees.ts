@@ -1,4 +1,4 @@
-// Worktrees of one session (SPEC 5 WorktreeCreate / WorktreeRemove, SPEC 6 EnterWorktree /
+// Worktrees of one session (docs/hooks.md, WorktreeCreate / WorktreeRemove; README's tools EnterWorktree /
 // ExitWorktree). Entering a worktree moves the session's working directory there; exiting moves it
 // back to the workdir and either keeps the worktree or removes it.
 //
@@ -280,7 +280,7 @@ export class WorktreeManager {
     }
     const removed = !existsSync(wt.path);
     const parts = [`Left worktree "${wt.name}"; its removal was handed to the WorktreeRemove hook.`];
-    // WorktreeRemove failures are logged only (SPEC 5): the user sees them, the model is just told.
+    // WorktreeRemove failures are logged only (docs/hooks.md, "Events"): the user sees them, the model is just told.
     if (hookErrors.length) parts.push('A WorktreeRemove hook reported a problem (not blocking; the user can see it).');
     parts.push(removed ? `${wt.path} is gone.` : `${wt.path} still exists (removing it is up to the hook).`);
     parts.push(`The session works in ${this.workdir} again.`);
