@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The whole test suite — what the README's test command (`npm ci && npm test`) runs, and CI too:
 //   1. provision what the tests need from Debian when it is missing (Chromium, a Java runtime);
-//   2. type-check and build the sidecar, check the generated JSON Schema, build the web UI;
+//   2. type-check and build the sidecar, check the generated JSON Schema, check the structure rules
+//      (layers, sizes: scripts/check-structure.mjs), build the web UI;
 //   3. compile the JetBrains shell against the IntelliJ Platform stubs (the plugin zip's test needs it);
 //   4. run every vitest suite (unit, real-process integration, end-to-end, browser, the plugin zip);
 //   5. compile and run the JetBrains plugin's pure-Kotlin core tests.
@@ -34,6 +35,7 @@ const steps = [
   { title: 'type-check and build the sidecar', cmd: 'npx tsc -p sidecar/tsconfig.json' },
   { title: 'check the generated settings JSON Schema', cmd: 'node sidecar/dist/cli/schema.js --check' },
   { title: 'type-check the tests and benchmarks', cmd: 'npx tsc -p tsconfig.test.json' },
+  { title: 'structure: layers, file and function sizes, citations', cmd: 'node scripts/check-structure.mjs' },
   ...(existsSync('webui/vite.config.ts')
     ? [{ title: 'type-check and build the web UI', cmd: 'npx tsc -p webui/tsconfig.json --noEmit && npm run build -w webui' }]
     : []),

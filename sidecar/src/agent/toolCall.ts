@@ -3,11 +3,12 @@
 // fires PostToolUse. Returns a stop request when a hook answered `continue: false`.
 import type { HookDecision } from '../hooks/types.js';
 import type { ModelToolCall } from '../models/types.js';
-import type { LoopHost } from './host.js';
+import type { CallSettings, LoopHost } from './host.js';
 import { hookWords } from './hookText.js';
 import { hookText, newMessage, type ToolBlock } from './messages.js';
-import { decidePermission, headlessDenial } from './permissions.js';
+import { decidePermission, headlessDenial, type Verdict } from './permissions.js';
 import { showUserParts } from './loop.js';
+import type { AnyTool } from './tools/registry.js';
 import type { ToolOutcome } from './tools/types.js';
 
 type Stop = { event: string; reason: string | null } | null;
@@ -25,113 +26,146 @@ function stopOf(event: string, d: HookDecision): Stop {
   return d.continue ? null : { event, reason: d.stopReason };
 }
 
-export async function runToolCall(agent: LoopHost, call: ModelToolCall, block: ToolBlock): Promise<Stop> {
-  const messageId = agent.conversation.currentMessageId();
-  const settings = agent.callSettings(); // one look at the settings for the whole call
-  agent.emit({ type: 'tool_call', messageId, id: call.id, name: call.name, input: call.input });
-  const tool = agent.tools.get(call.name);
-  if (!tool) {
-    finish(agent, messageId, block, { success: false, result: `No such tool: ${call.name}`, error: `No such tool: ${call.name}` });
-    return null;
-  }
-  if (call.inputError) {
-    finish(agent, messageId, block, { success: false, result: call.inputError, error: call.inputError });
-    return null;
-  }
+/** One call on its way through the stages, with the settings read once for all of them. */
+interface Call {
+  host: LoopHost;
+  call: ModelToolCall;
+  block: ToolBlock;
+  tool: AnyTool;
+  messageId: string;
+  settings: CallSettings;
+  fields: { tool_name: string; tool_input: Record<string, unknown>; tool_use_id: string };
+  /** A hook answered `continue: false`: the loop stops after this call. */
+  stop: Stop;
+}
 
-  // PreToolUse: may block, deny, ask, allow, or rewrite the input.
-  const toolFields = { tool_name: call.name, tool_input: call.input, tool_use_id: call.id };
-  const pre = await agent.fire('PreToolUse', toolFields);
-  showUserParts(agent.conversation, pre.decision);
-  if (pre.decision.additionalContext) {
+function fail(c: Pick<Call, 'host' | 'messageId' | 'block'>, text: string): void {
+  finish(c.host, c.messageId, c.block, { success: false, result: text, error: text });
+}
+
+function issuesOf(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): string {
+  return error.issues.map((i) => `${i.path.map(String).join('.') || '(input)'}: ${i.message}`).join('; ');
+}
+
+/** PreToolUse: may block, deny, ask, allow, or rewrite the input. Returns the input to go on with, or null. */
+async function preToolUse(c: Call): Promise<{ input: Record<string, unknown>; rewritten: boolean; decision: HookDecision } | null> {
+  const pre = await c.host.fire('PreToolUse', c.fields);
+  const d = pre.decision;
+  showUserParts(c.host.conversation, d);
+  if (d.additionalContext) {
     // Context for the model about this call; it follows the tool result.
-    agent.conversation.push(newMessage('user', [hookText('PreToolUse', hookWords.context('PreToolUse', `PreToolUse:${call.name}`, pre.decision.additionalContext))], true));
+    c.host.conversation.push(newMessage('user', [hookText('PreToolUse', hookWords.context('PreToolUse', `PreToolUse:${c.call.name}`, d.additionalContext))], true));
   }
-  let stop = stopOf('PreToolUse', pre.decision);
-  if (pre.decision.blocked || pre.decision.permissionDecision === 'deny') {
-    const text = hookWords.preToolBlocked(call.name, pre.decision);
-    finish(agent, messageId, block, { success: false, result: text, error: text });
-    return stop;
+  c.stop = stopOf('PreToolUse', d);
+  if (d.blocked || d.permissionDecision === 'deny') {
+    fail(c, hookWords.preToolBlocked(c.call.name, d));
+    return null;
   }
-  let input: Record<string, unknown> = pre.decision.updatedInput ?? call.input;
-  let rewritten = pre.decision.updatedInput !== null;
+  return { input: d.updatedInput ?? c.call.input, rewritten: d.updatedInput !== null, decision: d };
+}
 
-  const parsed = tool.schema.safeParse(input);
+/** Who else may decide when the rules ask: a PermissionRequest hook, then the user (or a headless denial). */
+type Asked = { denied: string } | { input: Record<string, unknown>; rewritten: boolean };
+
+async function askForPermission(c: Call, input: Record<string, unknown>, verdict: Extract<Verdict, { behavior: 'ask' }>, ruleContent: string | undefined): Promise<Asked> {
+  const pr = await c.host.fire('PermissionRequest', { ...c.fields, tool_input: input });
+  showUserParts(c.host.conversation, pr.decision);
+  c.stop ??= stopOf('PermissionRequest', pr.decision);
+  const answer = pr.decision.permissionRequest;
+  const name = c.call.name;
+  if (pr.decision.blocked) {
+    for (const b of pr.decision.blocks) c.host.conversation.notice(`PermissionRequest hook denied ${name}: ${b.reason}`);
+    return { denied: hookWords.permissionDenied(name, 'a PermissionRequest hook denied it') };
+  }
+  if (answer?.behavior === 'deny') return { denied: hookWords.permissionDenied(name, answer.message ?? 'a PermissionRequest hook denied it') };
+  if (answer?.behavior === 'allow') return { input: answer.updatedInput ?? input, rewritten: answer.updatedInput !== undefined };
+  if (!c.host.canUseTool) return { denied: headlessDenial(name, ruleContent, verdict, c.host.permissionMode, c.tool.access) };
+  const reply = await c.host.canUseTool({ toolName: name, input, toolUseId: c.call.id, reason: verdict.why });
+  if (reply.behavior === 'deny') return { denied: hookWords.permissionDenied(name, reply.message ?? 'the user said no') };
+  return { input: reply.updatedInput ?? input, rewritten: reply.updatedInput !== undefined };
+}
+
+/** Rules and mode, then the others who may decide; returns the input the tool runs with, or null when denied. */
+async function permission(c: Call, pre: NonNullable<Awaited<ReturnType<typeof preToolUse>>>): Promise<Record<string, unknown> | null> {
+  const parsed = c.tool.schema.safeParse(pre.input);
   if (!parsed.success) {
-    const text = `Invalid input for ${call.name}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`).join('; ')}`;
-    finish(agent, messageId, block, { success: false, result: text, error: text });
-    return stop;
+    fail(c, `Invalid input for ${c.call.name}: ${issuesOf(parsed.error)}`);
+    return null;
   }
-
-  // Permission: rules and mode, then the PermissionRequest hook, then the user (or a denial).
+  const ruleContent = c.tool.ruleContent?.(parsed.data);
   const verdict = decidePermission({
-    toolName: call.name,
-    access: tool.access,
-    content: tool.ruleContent?.(parsed.data as never),
-    mode: agent.permissionMode,
-    rules: settings.permissionRules,
-    workdir: agent.cwd,
+    toolName: c.call.name,
+    access: c.tool.access,
+    content: ruleContent,
+    mode: c.host.permissionMode,
+    rules: c.settings.permissionRules,
+    workdir: c.host.cwd,
     hookDecision: pre.decision.permissionDecision,
     hookReason: pre.decision.permissionDecisionReason,
   });
-  let denied: string | null = verdict.behavior === 'deny' ? hookWords.permissionDenied(call.name, verdict.why) : null;
-  if (verdict.behavior === 'ask') {
-    const pr = await agent.fire('PermissionRequest', { ...toolFields, tool_input: input });
-    showUserParts(agent.conversation, pr.decision);
-    stop ??= stopOf('PermissionRequest', pr.decision);
-    const answer = pr.decision.permissionRequest;
-    if (pr.decision.blocked) {
-      for (const b of pr.decision.blocks) agent.conversation.notice(`PermissionRequest hook denied ${call.name}: ${b.reason}`);
-      denied = hookWords.permissionDenied(call.name, 'a PermissionRequest hook denied it');
-    } else if (answer?.behavior === 'deny') {
-      denied = hookWords.permissionDenied(call.name, answer.message ?? 'a PermissionRequest hook denied it');
-    } else if (answer?.behavior === 'allow') {
-      if (answer.updatedInput) [input, rewritten] = [answer.updatedInput, true];
-    } else if (agent.canUseTool) {
-      const reply = await agent.canUseTool({ toolName: call.name, input, toolUseId: call.id, reason: verdict.why });
-      if (reply.behavior === 'deny') denied = hookWords.permissionDenied(call.name, reply.message ?? 'the user said no');
-      else if (reply.updatedInput) [input, rewritten] = [reply.updatedInput, true];
-    } else {
-      denied = headlessDenial(call.name, tool.ruleContent?.(parsed.data as never), verdict, agent.permissionMode, tool.access);
-    }
+  const asked: Asked =
+    verdict.behavior === 'deny'
+      ? { denied: hookWords.permissionDenied(c.call.name, verdict.why) }
+      : verdict.behavior === 'ask'
+        ? await askForPermission(c, pre.input, verdict, ruleContent)
+        : { input: pre.input, rewritten: false };
+  if ('denied' in asked) {
+    fail(c, asked.denied);
+    return null;
   }
-  if (denied) {
-    finish(agent, messageId, block, { success: false, result: denied, error: denied });
-    return stop;
-  }
-  if (rewritten) block.effectiveParameters = input;
-  const final = tool.schema.safeParse(input);
-  if (!final.success) {
-    const text = `Invalid input for ${call.name} after approval: ${final.error.message}`;
-    finish(agent, messageId, block, { success: false, result: text, error: text });
-    return stop;
-  }
+  if (pre.rewritten || asked.rewritten) c.block.effectiveParameters = asked.input;
+  return asked.input;
+}
 
-  // Run it.
-  block.stage = 'running';
-  agent.conversation.changed();
+/** Runs the tool; a throw becomes a failed outcome. */
+async function execute(c: Call, input: Record<string, unknown>): Promise<{ outcome: ToolOutcome; durationMs: number } | null> {
+  const final = c.tool.schema.safeParse(input);
+  if (!final.success) {
+    fail(c, `Invalid input for ${c.call.name} after approval: ${issuesOf(final.error)}`);
+    return null;
+  }
+  c.block.stage = 'running';
+  c.host.conversation.changed();
   const started = performance.now();
   let outcome: ToolOutcome;
   try {
-    outcome = await tool.run(final.data as never, { cwd: agent.cwd, env: settings.env, signal: agent.signal });
+    outcome = await c.tool.run(final.data, { cwd: c.host.cwd, env: c.settings.env, signal: c.host.signal });
   } catch (err) {
-    const text = `${call.name} failed: ${(err as Error).message}`;
+    const text = `${c.call.name} failed: ${(err as Error).message}`;
     outcome = { success: false, result: text, error: text, response: { success: false, error: text } };
   }
-  finish(agent, messageId, block, outcome);
-  const duration_ms = Math.round(performance.now() - started);
+  finish(c.host, c.messageId, c.block, outcome);
+  return { outcome, durationMs: Math.round(performance.now() - started) };
+}
 
-  // PostToolUse fires whether the tool succeeded or failed; PostToolUseFailure too on failure.
-  const ranFields = { ...toolFields, tool_input: input };
-  const post = await agent.fire('PostToolUse', { ...ranFields, tool_response: { ...outcome.response, success: outcome.success }, duration_ms });
-  feedback(agent, 'PostToolUse', call.name, post.decision);
-  stop ??= stopOf('PostToolUse', post.decision);
-  if (!outcome.success) {
-    const fail = await agent.fire('PostToolUseFailure', { ...ranFields, error: outcome.error ?? outcome.result, is_interrupt: false, duration_ms });
-    feedback(agent, 'PostToolUseFailure', call.name, fail.decision);
-    stop ??= stopOf('PostToolUseFailure', fail.decision);
+/** PostToolUse fires whether the tool succeeded or failed; PostToolUseFailure too on failure. */
+async function postToolUse(c: Call, input: Record<string, unknown>, { outcome, durationMs }: { outcome: ToolOutcome; durationMs: number }): Promise<void> {
+  const ran = { ...c.fields, tool_input: input };
+  const post = await c.host.fire('PostToolUse', { ...ran, tool_response: { ...outcome.response, success: outcome.success }, duration_ms: durationMs });
+  feedback(c.host, 'PostToolUse', c.call.name, post.decision);
+  c.stop ??= stopOf('PostToolUse', post.decision);
+  if (outcome.success) return;
+  const failure = await c.host.fire('PostToolUseFailure', { ...ran, error: outcome.error ?? outcome.result, is_interrupt: false, duration_ms: durationMs });
+  feedback(c.host, 'PostToolUseFailure', c.call.name, failure.decision);
+  c.stop ??= stopOf('PostToolUseFailure', failure.decision);
+}
+
+export async function runToolCall(host: LoopHost, call: ModelToolCall, block: ToolBlock): Promise<Stop> {
+  const messageId = host.conversation.currentMessageId();
+  host.emit({ type: 'tool_call', messageId, id: call.id, name: call.name, input: call.input });
+  const tool = host.tools.get(call.name);
+  if (!tool || call.inputError) {
+    fail({ host, messageId, block }, tool ? call.inputError! : `No such tool: ${call.name}`);
+    return null;
   }
-  return stop;
+  const fields = { tool_name: call.name, tool_input: call.input, tool_use_id: call.id };
+  // One look at the settings for the whole call.
+  const c: Call = { host, call, block, tool, messageId, settings: host.callSettings(), fields, stop: null };
+  const pre = await preToolUse(c);
+  const input = pre && (await permission(c, pre));
+  const ran = input && (await execute(c, input));
+  if (input && ran) await postToolUse(c, input, ran);
+  return c.stop;
 }
 
 /** A PostToolUse(Failure) block or context reaches the model as a hook message after the result. */

@@ -3,11 +3,11 @@
 // `background_tasks` and `session_crons`). The agent knows only this port; the work itself
 // (`work/`) is plugged in by the composition root (`app/`), so `agent/` never imports `work/`.
 import type { BackgroundTask, SessionCron } from '../hooks/events.js';
-import type { Tool } from './tools/types.js';
+import type { AnyTool } from './tools/types.js';
 
 export interface WorkPort {
   /** The tools of long-running work, bound to this session. */
-  tools(): Tool[];
+  tools(): AnyTool[];
   /** Completion notices for the model (each starts or joins a cycle). */
   takeNotifications(): string[];
   /** A prompt waiting for the agent to be idle (a due cron job). */

@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Agent, AgentEvent } from '../agent/agent.js';
+import type { TurnResult } from '../agent/turn.js';
 import { createAgent } from '../app/agent.js';
 import { TOOL_NAMES } from '../app/tools.js';
 import { lastAnswer } from '../agent/messages.js';
@@ -71,60 +72,75 @@ export async function printCommand(argv: string[]): Promise<number> {
   }
 }
 
-async function run(values: Record<string, string | undefined>): Promise<number> {
+type Format = 'text' | 'json' | 'stream-json';
+
+/** The flags, checked: usage errors exit 2. */
+function readFlags(values: Record<string, string | undefined>) {
   const prompt = values.print;
   if (!prompt?.trim()) throw new UsageError(`-p needs a prompt\n${PRINT_USAGE}`);
-  const format = values['output-format'] ?? 'text';
+  const format = (values['output-format'] ?? 'text') as Format;
   if (!['text', 'json', 'stream-json'].includes(format)) throw new UsageError(`--output-format must be text, json or stream-json, not "${format}"`);
   const mode = values['permission-mode'];
-  if (mode !== undefined && !PERMISSION_MODES.includes(mode as PermissionMode)) {
+  if (mode !== undefined && !(PERMISSION_MODES as readonly string[]).includes(mode)) {
     throw new UsageError(`--permission-mode must be one of ${PERMISSION_MODES.join(', ')}, not "${mode}"`);
   }
   const { dir: workdir, note } = resolveWorkdir(values.workdir);
   if (!existsSync(workdir) || !statSync(workdir).isDirectory()) throw new UsageError(`--workdir: no such folder ${workdir}`);
-  const flag = readFlagSettings(values.settings);
-
-  const streamLine = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`);
-  if (note) process.stderr.write(`wave: ${note}\n`);
-  const files = loadSources({ workdir, homeDir: homedir(), trustProject: true, toolNames: TOOL_NAMES });
-  reportProblems(files.problems, format === 'stream-json' ? streamLine : null);
-  const config = modelConfigFrom(process.env, { ...files.settings.model, ...pickModelKeys(flag) });
-  if (!config.ok) throw new Error(config.error);
-
   let debugHooks;
   try {
     debugHooks = hookDebugger(values.debug);
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
+  return { prompt, format, mode: (mode as PermissionMode | undefined) ?? 'default', workdir, note, debugHooks, flag: readFlagSettings(values.settings), resume: values.resume };
+}
+
+const streamLine = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`);
+
+/** Like `claude -p`, the run keeps its start-up snapshot: a changed file is mentioned once (docs/hooks.md, "Changes during a session"). */
+function changeReporter(): (changes: ReadonlyArray<{ path: string }>) => void {
   const told = new Set<string>();
+  return (changes) => {
+    for (const c of changes.filter((c) => !told.has(c.path))) {
+      told.add(c.path);
+      process.stderr.write(`wave: ${c.path} changed during this run; this run keeps the hooks it started with, the change applies from the next run\n`);
+    }
+  };
+}
+
+async function run(values: Record<string, string | undefined>): Promise<number> {
+  const f = readFlags(values);
+  if (f.note) process.stderr.write(`wave: ${f.note}\n`);
+  const files = loadSources({ workdir: f.workdir, homeDir: homedir(), trustProject: true, toolNames: TOOL_NAMES });
+  reportProblems(files.problems, f.format === 'stream-json' ? streamLine : null);
+  const config = modelConfigFrom(process.env, { ...files.settings.model, ...pickModelKeys(f.flag) });
+  if (!config.ok) throw new Error(config.error);
   const agent = await createAgent({
-    ...(debugHooks ? { debugHooks } : {}),
-    // Like `claude -p`, the run keeps its start-up snapshot (docs/hooks.md, "Changes during a session").
-    onConfigChange: (changes) => {
-      for (const c of changes.filter((c) => !told.has(c.path))) {
-        told.add(c.path);
-        process.stderr.write(`wave: ${c.path} changed during this run; this run keeps the hooks it started with, the change applies from the next run\n`);
-      }
-    },
-    workdir,
+    workdir: f.workdir,
     model: createModelClient(config.config),
     modelFor: (name) => createModelClient({ ...config.config, model: name }),
-    permissionMode: (mode as PermissionMode | undefined) ?? 'default',
+    permissionMode: f.mode,
     trustProject: true,
-    ...(flag.hooks !== undefined ? { hooks: flag.hooks } : {}),
-    ...(flag.permissions ? { extraPermissions: flag.permissions } : {}),
-    ...(flag.env ? { env: { ...process.env, ...flag.env } } : {}),
-    ...(values.resume ? { resume: values.resume } : {}),
-    ...(format === 'stream-json' ? { onEvent: (e: AgentEvent) => e.type !== 'messages' && streamLine(e) } : {}),
+    onConfigChange: changeReporter(),
+    ...(f.debugHooks ? { debugHooks: f.debugHooks } : {}),
+    ...(f.flag.hooks !== undefined ? { hooks: f.flag.hooks } : {}),
+    ...(f.flag.permissions ? { extraPermissions: f.flag.permissions } : {}),
+    ...(f.flag.env ? { env: { ...process.env, ...f.flag.env } } : {}),
+    ...(f.resume ? { resume: f.resume } : {}),
+    ...(f.format === 'stream-json' ? { onEvent: (e: AgentEvent) => e.type !== 'messages' && streamLine(e) } : {}),
   });
-  const firstNew = values.resume ? agent.messages.length : 0;
-  const turn = await agent.sendMessage(prompt);
+  const firstNew = f.resume ? agent.messages.length : 0;
+  const turn = await agent.sendMessage(f.prompt);
   // Like `claude -p`: wait for the background work this run started (shells, subagents, workflows)
   // and for its completion to be handed back to the agent, within the run's limit.
   if (!(await agent.settle(SETTLE_LIMIT_MS))) process.stderr.write(`wave: background work still running after ${SETTLE_LIMIT_MS / 1000} s; stopping it\n`);
   await agent.destroy('other');
+  report(agent, turn, f.format, firstNew);
+  return turn.error ? 1 : 0;
+}
 
+/** The run's output: the result, and in text mode the notices on stderr. */
+function report(agent: Agent, turn: TurnResult, format: Format, firstNew: number): void {
   // The result is the agent's last answer, after any cycle that background work started.
   const result = turn.error || turn.blocked ? turn.result : (lastAnswer(agent.messages) ?? turn.result);
   const summary = { session_id: agent.sessionId, transcript_path: agent.transcriptPath, result };
@@ -138,7 +154,6 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
     }
     if (result) process.stdout.write(`${result}\n`);
   }
-  return turn.error ? 1 : 0;
 }
 
 /**
@@ -152,7 +167,7 @@ function reportProblems(problems: readonly ConfigProblem[], stream: ((o: unknown
   }
 }
 
-function turnFlags(turn: Awaited<ReturnType<Agent['sendMessage']>>) {
+function turnFlags(turn: TurnResult) {
   return {
     ...(turn.blocked ? { blocked: true } : {}),
     ...(turn.stopped ? { stopped: turn.stopped } : {}),

@@ -71,83 +71,73 @@ function formatZodError(err: z.ZodError): string {
     .join('; ');
 }
 
-/** Interprets one finished hook process for one event. */
-export function interpretRun(
-  eventName: string,
-  spec: EventSpec<never> | EventSpec<Record<string, unknown>>,
-  p: ProcessResult,
-  command: string,
-  timeoutSeconds: number,
-): RunEffect {
-  // Timeouts, signals, spawn failures and other exit codes: non-blocking errors.
-  if (p.spawnError || p.timedOut || p.signal || (p.exitCode !== 0 && p.exitCode !== 2)) {
-    const what = failureText(p, timeoutSeconds);
-    const shown = p.stderr && !p.timedOut && !p.spawnError ? `${what}: ${p.stderr}` : what;
-    return { outcome: p.timedOut ? 'timeout' : 'non_blocking_error', error: what, userMessage: shown, words: `error (non-blocking): ${what}` };
-  }
-  if (p.exitCode === 2) {
-    const reason = p.stderr || `blocked by hook ${command}`;
-    if (canBlock(spec)) {
-      return { outcome: 'blocking_error', block: { command, reason, fromExitCode: true }, words: `blocked: ${reason}` };
-    }
-    if (spec.onBlock === 'userOnly') return { outcome: 'blocking_error', userMessage: reason, words: `exit 2 (shown to the user): ${reason}` };
-    return { outcome: 'blocking_error', words: `exit 2 (${spec.onBlock === 'dropped' ? 'stderr dropped' : 'logged only'})` };
-  }
+type Spec = EventSpec<never> | EventSpec<Record<string, unknown>>;
+type Answer = z.infer<typeof AnswerSchema>;
 
-  // Exit 0: stdout is a JSON answer or plain text.
-  const stdout = p.stdout;
-  if (!stdout.startsWith('{')) {
-    if (!stdout) return { outcome: 'success', words: 'success' };
-    switch (spec.plainStdout) {
-      case 'context':
-        return { outcome: 'success', context: stdout, words: 'success: added context' };
-      case 'instructions':
-        return { outcome: 'success', instructions: stdout, words: 'success: added summary instructions' };
-      case 'path':
-        return { outcome: 'success', path: stdout.split('\n')[0]!.trim(), words: `success: path ${stdout.split('\n')[0]!.trim()}` };
-      default:
-        return { outcome: 'success', words: 'success (stdout recorded, not used)' };
+function answerError(error: string): RunEffect {
+  return { outcome: 'non_blocking_error', error, userMessage: error, words: `error (non-blocking): ${error}` };
+}
+
+/** Exit code 2: a block where the event can block, else a report (docs/hooks.md, "Exit code"). */
+function exitTwo(spec: Spec, p: ProcessResult, command: string): RunEffect {
+  const reason = p.stderr || `blocked by hook ${command}`;
+  if (canBlock(spec)) return { outcome: 'blocking_error', block: { command, reason, fromExitCode: true }, words: `blocked: ${reason}` };
+  if (spec.onBlock === 'userOnly') return { outcome: 'blocking_error', userMessage: reason, words: `exit 2 (shown to the user): ${reason}` };
+  return { outcome: 'blocking_error', words: `exit 2 (${spec.onBlock === 'dropped' ? 'stderr dropped' : 'logged only'})` };
+}
+
+/** Plain stdout of exit 0: what it means for this event (docs/hooks.md, "Plain stdout"). */
+function plainStdout(spec: Spec, stdout: string): RunEffect {
+  if (!stdout) return { outcome: 'success', words: 'success' };
+  switch (spec.plainStdout) {
+    case 'context':
+      return { outcome: 'success', context: stdout, words: 'success: added context' };
+    case 'instructions':
+      return { outcome: 'success', instructions: stdout, words: 'success: added summary instructions' };
+    case 'path': {
+      const path = stdout.split('\n')[0]!.trim();
+      return { outcome: 'success', path, words: `success: path ${path}` };
     }
+    default:
+      return { outcome: 'success', words: 'success (stdout recorded, not used)' };
   }
-  if (p.stdoutTruncated) {
-    // Cut at the cap, the answer cannot be read (docs/hooks.md, How a hook answers).
-    const error = 'the JSON answer on stdout is longer than 64 KiB, the most that is read; it is ignored';
-    return { outcome: 'non_blocking_error', error, userMessage: error, words: `error (non-blocking): ${error}` };
-  }
+}
+
+/** stdout that starts with `{`: the JSON answer, or what is wrong with it. */
+function readAnswer(eventName: string, p: ProcessResult): { answer: Answer } | { error: string } {
+  // Cut at the cap, the answer cannot be read (docs/hooks.md, How a hook answers).
+  if (p.stdoutTruncated) return { error: 'the JSON answer on stdout is longer than 64 KiB, the most that is read; it is ignored' };
   let json: unknown;
   try {
-    json = JSON.parse(stdout);
+    json = JSON.parse(p.stdout);
   } catch (e) {
-    const error = `stdout starts with "{" but is not valid JSON: ${(e as Error).message}`;
-    return { outcome: 'non_blocking_error', error, userMessage: error, words: `error (non-blocking): ${error}` };
+    return { error: `stdout starts with "{" but is not valid JSON: ${(e as Error).message}` };
   }
   const parsed = AnswerSchema.safeParse(json);
-  if (!parsed.success) {
-    const error = `invalid JSON answer: ${formatZodError(parsed.error)}`;
-    return { outcome: 'non_blocking_error', error, userMessage: error, words: `error (non-blocking): ${error}` };
-  }
-  const a = parsed.data;
-  const hso = a.hookSpecificOutput;
-  if (hso?.hookEventName !== undefined && hso.hookEventName !== eventName) {
-    const error = `invalid JSON answer: hookSpecificOutput.hookEventName is "${hso.hookEventName}" but the hook ran for ${eventName}`;
-    return { outcome: 'non_blocking_error', error, userMessage: error, words: `error (non-blocking): ${error}` };
-  }
-  const effect: RunEffect = { outcome: 'success', words: '' };
-  const words: string[] = [];
+  if (!parsed.success) return { error: `invalid JSON answer: ${formatZodError(parsed.error)}` };
+  const named = parsed.data.hookSpecificOutput?.hookEventName;
+  if (named !== undefined && named !== eventName) return { error: `invalid JSON answer: hookSpecificOutput.hookEventName is "${named}" but the hook ran for ${eventName}` };
+  return { answer: parsed.data };
+}
+
+/** `continue`, `systemMessage` and `decision: "block"`: the fields every event reads. */
+function commonFields(spec: Spec, a: Answer, command: string, effect: RunEffect, words: string[]): void {
   if (a.continue === false) {
     effect.stop = { reason: a.stopReason ?? null };
     words.push(`stop the agent${a.stopReason ? `: ${a.stopReason}` : ''}`);
   }
   if (a.systemMessage) effect.systemMessage = a.systemMessage;
-  if (a.decision === 'block') {
-    const reason = a.reason || `blocked by hook ${command}`;
-    if (canBlock(spec)) {
-      effect.block = { command, reason, fromExitCode: false };
-      words.push(`blocked: ${reason}`);
-    } else if (spec.onBlock === 'userOnly') {
-      effect.userMessage = reason;
-    }
-  }
+  if (a.decision !== 'block') return;
+  const reason = a.reason || `blocked by hook ${command}`;
+  if (canBlock(spec)) {
+    effect.block = { command, reason, fromExitCode: false };
+    words.push(`blocked: ${reason}`);
+  } else if (spec.onBlock === 'userOnly') effect.userMessage = reason;
+}
+
+/** The `hookSpecificOutput` fields this event honours (the table's `accepts`). */
+function specificFields(spec: Spec, a: Answer, effect: RunEffect, words: string[]): void {
+  const hso = a.hookSpecificOutput;
   const accepts = spec.accepts;
   if (hso?.permissionDecision && accepts.includes('permissionDecision')) {
     effect.permission = { decision: hso.permissionDecision, reason: hso.permissionDecisionReason ?? null };
@@ -169,8 +159,31 @@ export function interpretRun(
     effect.context = hso.additionalContext;
     words.push('added context');
   }
+}
+
+/** What a valid JSON answer does for this event. */
+export function answerEffect(spec: Spec, a: Answer, command: string): RunEffect {
+  const effect: RunEffect = { outcome: 'success', words: '' };
+  const words: string[] = [];
+  commonFields(spec, a, command, effect, words);
+  specificFields(spec, a, effect, words);
   effect.words = words.length ? words.join('; ') : 'success';
   return effect;
+}
+
+/** Interprets one finished hook process for one event. */
+export function interpretRun(eventName: string, spec: Spec, p: ProcessResult, command: string, timeoutSeconds: number): RunEffect {
+  // Timeouts, signals, spawn failures and other exit codes: non-blocking errors.
+  if (p.spawnError || p.timedOut || p.signal || (p.exitCode !== 0 && p.exitCode !== 2)) {
+    const what = failureText(p, timeoutSeconds);
+    const shown = p.stderr && !p.timedOut && !p.spawnError ? `${what}: ${p.stderr}` : what;
+    return { outcome: p.timedOut ? 'timeout' : 'non_blocking_error', error: what, userMessage: shown, words: `error (non-blocking): ${what}` };
+  }
+  if (p.exitCode === 2) return exitTwo(spec, p, command);
+  // Exit 0: stdout is a JSON answer or plain text.
+  if (!p.stdout.startsWith('{')) return plainStdout(spec, p.stdout);
+  const read = readAnswer(eventName, p);
+  return 'error' in read ? answerError(read.error) : answerEffect(spec, read.answer, command);
 }
 
 /** What a run did, in one word, from its effect (docs/hooks.md, "Run records"). */

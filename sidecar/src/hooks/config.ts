@@ -2,7 +2,7 @@
 // group and handler is checked with the one schema (schema.ts) on its own, so a bad entry is
 // dropped alone with a message naming the file, the JSON path, the line and the reason.
 import type { z } from 'zod';
-import { EVENT_NAMES, EVENTS, isHookEvent } from './events.js';
+import { EVENT_NAMES, EVENTS, isHookEvent, type HookEventName } from './events.js';
 import { HandlerSchema } from './schema.js';
 import { MAX_MATCHER_LENGTH } from './matcher.js';
 import type { ConfigProblem, ConfiguredHook, HookHandler, HookSource } from './types.js';
@@ -59,110 +59,112 @@ export function summarizeCommand(command: string, max = 60): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
 
-export function readHooksConfig(raw: unknown, origin: HookOrigin): HooksReadResult {
-  const hooks: ConfiguredHook[] = [];
-  const problems: ConfigProblem[] = [];
-  const problem = (severity: ConfigProblem['severity'], path: JsonPath, message: string) => {
-    const full = [...origin.basePath, ...path];
+/** Reads one source's `hooks` value entry by entry, collecting hooks, problems and what was rejected. */
+class HooksReader {
+  readonly hooks: ConfiguredHook[] = [];
+  readonly problems: ConfigProblem[] = [];
+  readonly rejected: Record<string, number> = {};
+
+  constructor(private readonly origin: HookOrigin) {}
+
+  problem(severity: ConfigProblem['severity'], path: JsonPath, message: string): void {
+    const full = [...this.origin.basePath, ...path];
     // A missing key (e.g. "command is required") has no position: point at its nearest parent.
     let pos: Position | undefined;
-    for (let n = full.length; n > 0 && !pos; n--) pos = origin.locate?.(full.slice(0, n));
-    problems.push({
-      severity,
-      file: origin.file ?? '<programmatic>',
-      path: formatJsonPath(full),
-      ...(pos ? { line: pos.line, column: pos.column } : {}),
-      message,
-    });
-  };
-
-  const rejected: Record<string, number> = {};
-  const reject = (event: string, n: number) => {
-    if (n > 0) rejected[event] = (rejected[event] ?? 0) + n;
-  };
-  if (raw === undefined) return { hooks, problems, rejected };
-  if (!isObject(raw)) {
-    problem('error', [], 'hooks must be an object whose keys are event names');
-    return { hooks, problems, rejected };
+    for (let n = full.length; n > 0 && !pos; n--) pos = this.origin.locate?.(full.slice(0, n));
+    this.problems.push({ severity, file: this.origin.file ?? '<programmatic>', path: formatJsonPath(full), ...(pos ? { line: pos.line, column: pos.column } : {}), message });
   }
 
-  for (const [event, groups] of Object.entries(raw)) {
+  private reject(event: string, n: number): void {
+    if (n > 0) this.rejected[event] = (this.rejected[event] ?? 0) + n;
+  }
+
+  readEvent(event: string, groups: unknown): void {
     if (!isHookEvent(event)) {
       const meant = nearMissEvent(event);
       if (meant) {
-        reject(meant, handlerCount(groups));
-        problem('error', [event], `unknown event "${event}": did you mean ${meant}? Its hooks do not run until the name is fixed`);
-      } else problem('warning', [event], `unknown event "${event}" is ignored (known events: ${EVENT_NAMES.join(', ')})`);
-      continue;
+        this.reject(meant, handlerCount(groups));
+        this.problem('error', [event], `unknown event "${event}": did you mean ${meant}? Its hooks do not run until the name is fixed`);
+      } else this.problem('warning', [event], `unknown event "${event}" is ignored (known events: ${EVENT_NAMES.join(', ')})`);
+      return;
     }
     if (!Array.isArray(groups)) {
-      problem('error', [event], `${event} must be an array of matcher groups ({ "matcher": "...", "hooks": [...] })`);
-      continue;
+      this.problem('error', [event], `${event} must be an array of matcher groups ({ "matcher": "...", "hooks": [...] })`);
+      return;
     }
-    const spec = EVENTS[event];
-    groups.forEach((group: unknown, g) => {
-      if (!isObject(group)) {
-        problem('error', [event, g], 'a matcher group must be an object with a "hooks" array');
-        return;
-      }
-      let matcher: string | undefined;
-      if (group.matcher !== undefined) {
-        if (typeof group.matcher !== 'string') {
-          reject(event, handlerCount([group]));
-          problem('error', [event, g, 'matcher'], 'matcher must be a string; this group is skipped');
-          return;
-        }
-        if (group.matcher.length > MAX_MATCHER_LENGTH) {
-          problem('error', [event, g, 'matcher'], `matcher is ${group.matcher.length} characters long, over the limit of ${MAX_MATCHER_LENGTH}; this group is skipped`);
-          return;
-        }
-        if (!spec.matcherField) {
-          if (group.matcher.trim() !== '' && group.matcher.trim() !== '*') {
-            problem('warning', [event, g, 'matcher'], `${event} takes no matcher; "${group.matcher}" is ignored`);
-          }
-        } else {
-          matcher = group.matcher;
-        }
-      }
-      if (!Array.isArray(group.hooks)) {
-        problem('error', [event, g, 'hooks'], 'hooks must be an array of handlers ({ "type": "command", "command": "..." })');
-        return;
-      }
-      group.hooks.forEach((entry: unknown, h) => {
-        const at: JsonPath = [event, g, 'hooks', h];
-        if (isObject(entry) && entry.asyncRewake !== undefined) {
-          problem('warning', [...at, 'asyncRewake'], 'asyncRewake is not supported; this hook is skipped');
-          return;
-        }
-        const parsed = HandlerSchema.safeParse(entry);
-        if (!parsed.success) {
-          reject(event, 1);
-          for (const issue of parsed.error.issues) problem('error', [...at, ...issuePath(issue)], issueMessage(issue, entry));
-          return;
-        }
-        const handler = toHandler(parsed.data);
-        const file = origin.file ?? '<programmatic>';
-        const pos = origin.locate?.([...origin.basePath, ...at]);
-        const matcherPos = matcher !== undefined ? origin.locate?.([...origin.basePath, event, g, 'matcher']) : undefined;
-        hooks.push({
-          id: `${origin.source}:${file}#${event}/${g}/${h}`,
-          event,
-          source: origin.source,
-          file: origin.file,
-          jsonPath: formatJsonPath([...origin.basePath, ...at]),
-          ...(pos ? { line: pos.line } : {}),
-          ...(matcherPos ? { matcherAt: matcherPos } : {}),
-          groupIndex: g,
-          handlerIndex: h,
-          matcher,
-          handler,
-          displayName: handler.description?.trim() || handler.name?.trim() || summarizeCommand(handler.command),
-          ...(origin.plugin ? { plugin: origin.plugin } : {}),
-        });
-      });
+    groups.forEach((group: unknown, g) => this.readGroup(event, group, g));
+  }
+
+  /** The group's matcher, or `skip` when the group cannot be read. */
+  private matcherOf(event: HookEventName, group: Record<string, unknown>, g: number): { matcher: string | undefined } | 'skip' {
+    if (group.matcher === undefined) return { matcher: undefined };
+    if (typeof group.matcher !== 'string') {
+      this.reject(event, handlerCount([group]));
+      this.problem('error', [event, g, 'matcher'], 'matcher must be a string; this group is skipped');
+      return 'skip';
+    }
+    if (group.matcher.length > MAX_MATCHER_LENGTH) {
+      this.problem('error', [event, g, 'matcher'], `matcher is ${group.matcher.length} characters long, over the limit of ${MAX_MATCHER_LENGTH}; this group is skipped`);
+      return 'skip';
+    }
+    if (EVENTS[event].matcherField) return { matcher: group.matcher };
+    if (group.matcher.trim() !== '' && group.matcher.trim() !== '*') this.problem('warning', [event, g, 'matcher'], `${event} takes no matcher; "${group.matcher}" is ignored`);
+    return { matcher: undefined };
+  }
+
+  private readGroup(event: HookEventName, group: unknown, g: number): void {
+    if (!isObject(group)) {
+      this.problem('error', [event, g], 'a matcher group must be an object with a "hooks" array');
+      return;
+    }
+    const m = this.matcherOf(event, group, g);
+    if (m === 'skip') return;
+    if (!Array.isArray(group.hooks)) {
+      this.problem('error', [event, g, 'hooks'], 'hooks must be an array of handlers ({ "type": "command", "command": "..." })');
+      return;
+    }
+    group.hooks.forEach((entry: unknown, h) => this.readHandler(event, m.matcher, entry, g, h));
+  }
+
+  private readHandler(event: HookEventName, matcher: string | undefined, entry: unknown, g: number, h: number): void {
+    const at: JsonPath = [event, g, 'hooks', h];
+    if (isObject(entry) && entry.asyncRewake !== undefined) {
+      this.problem('warning', [...at, 'asyncRewake'], 'asyncRewake is not supported; this hook is skipped');
+      return;
+    }
+    const parsed = HandlerSchema.safeParse(entry);
+    if (!parsed.success) {
+      this.reject(event, 1);
+      for (const issue of parsed.error.issues) this.problem('error', [...at, ...issuePath(issue)], issueMessage(issue, entry));
+      return;
+    }
+    const { origin } = this;
+    const handler = toHandler(parsed.data);
+    const pos = origin.locate?.([...origin.basePath, ...at]);
+    const matcherPos = matcher !== undefined ? origin.locate?.([...origin.basePath, event, g, 'matcher']) : undefined;
+    this.hooks.push({
+      id: `${origin.source}:${origin.file ?? '<programmatic>'}#${event}/${g}/${h}`,
+      event,
+      source: origin.source,
+      file: origin.file,
+      jsonPath: formatJsonPath([...origin.basePath, ...at]),
+      ...(pos ? { line: pos.line } : {}),
+      ...(matcherPos ? { matcherAt: matcherPos } : {}),
+      groupIndex: g,
+      handlerIndex: h,
+      matcher,
+      handler,
+      displayName: handler.description?.trim() || handler.name?.trim() || summarizeCommand(handler.command),
+      ...(origin.plugin ? { plugin: origin.plugin } : {}),
     });
   }
-  return { hooks, problems, rejected };
+}
+
+export function readHooksConfig(raw: unknown, origin: HookOrigin): HooksReadResult {
+  const reader = new HooksReader(origin);
+  if (raw !== undefined && !isObject(raw)) reader.problem('error', [], 'hooks must be an object whose keys are event names');
+  else if (raw !== undefined) for (const [event, groups] of Object.entries(raw)) reader.readEvent(event, groups);
+  return { hooks: reader.hooks, problems: reader.problems, rejected: reader.rejected };
 }
 
 function issuePath(issue: z.core.$ZodIssue): JsonPath {

@@ -1,7 +1,7 @@
 // The cron tools (README, "The agent on the command line"), shaped like Claude Code's: CronCreate (`schedule` in cron syntax,
 // `prompt`, `recurring`), CronList and CronDelete (`id`). Jobs live in the session's CronScheduler.
 import { z } from 'zod';
-import { failure, type Tool } from '../agent/tools/types.js';
+import { failure, type AnyTool, type Tool } from '../agent/tools/types.js';
 import type { CronJob, CronScheduler } from './crons.js';
 
 /** The names of this module's tools (the catalogue of every tool name is app/tools.ts). */
@@ -33,8 +33,8 @@ function oneLine(text: string, max = 200): string {
   return line.length <= max ? line : `${line.slice(0, max)}…`;
 }
 
-export function createCronTools(s: CronScheduler): Tool[] {
-  const create: Tool<CronCreateToolInput> = {
+function createTool(s: CronScheduler): Tool<CronCreateToolInput> {
+  return {
     name: 'CronCreate' satisfies (typeof CRON_TOOL_NAMES)[number],
     description:
       'Schedules a prompt to be sent to you as a user message on a cron schedule (local time), for this session only. ' +
@@ -56,11 +56,13 @@ export function createCronTools(s: CronScheduler): Tool[] {
       return { success: true, result, response: { ...jobResponse(job), success: true } };
     },
   };
+}
 
-  const list: Tool<Record<string, never>> = {
+function listTool(s: CronScheduler): Tool<z.infer<typeof listSchema>> {
+  return {
     name: 'CronList' satisfies (typeof CRON_TOOL_NAMES)[number],
     description: "Lists this session's scheduled cron jobs with their next run time.",
-    schema: listSchema as unknown as z.ZodType<Record<string, never>>,
+    schema: listSchema,
     access: 'other',
     async run() {
       const jobs = s.list();
@@ -72,8 +74,10 @@ export function createCronTools(s: CronScheduler): Tool[] {
       return { success: true, result, response: { jobs: jobs.map(jobResponse), success: true } };
     },
   };
+}
 
-  const del: Tool<CronDeleteToolInput> = {
+function deleteTool(s: CronScheduler): Tool<CronDeleteToolInput> {
+  return {
     name: 'CronDelete' satisfies (typeof CRON_TOOL_NAMES)[number],
     description: 'Deletes a scheduled cron job by its ID.',
     schema: deleteSchema,
@@ -91,6 +95,8 @@ export function createCronTools(s: CronScheduler): Tool[] {
       return { success: true, result, response: { id: input.id, deleted: true, success: true } };
     },
   };
+}
 
-  return [create, list, del] as unknown as Tool[];
+export function createCronTools(s: CronScheduler): AnyTool[] {
+  return [createTool(s), listTool(s), deleteTool(s)];
 }

@@ -3,7 +3,7 @@
 // agent's WorkPort (agent/workPort.ts), plugged in by the composition root; the agent asks it what
 // to do next whenever a turn ends.
 import type { MainHost } from '../agent/mainHost.js';
-import type { Tool } from '../agent/tools/types.js';
+import type { AnyTool } from '../agent/tools/types.js';
 import type { WorkPort } from '../agent/workPort.js';
 import type { BackgroundTask, SessionCron } from '../hooks/events.js';
 import { CronScheduler } from './crons.js';
@@ -38,7 +38,7 @@ export class SessionWork implements WorkPort {
   }
 
   /** The tools of long-running work, bound to this session: shells, crons, subagents, workflows, worktrees. */
-  tools(): Tool[] {
+  tools(): AnyTool[] {
     const agent = this.agent;
     const worktrees = new WorktreeManager({
       workdir: agent.workdir,

@@ -2,7 +2,7 @@
 // foreground command that outlives its timeout moves to the background instead of being lost),
 // BashOutput (new output of a shell since the last read) and KillShell.
 import { z } from 'zod';
-import { failure, type Tool, type ToolOutcome } from '../agent/tools/types.js';
+import { failure, type AnyTool, type Tool, type ToolOutcome } from '../agent/tools/types.js';
 import type { Shell, ShellManager, ShellOutput } from './shells.js';
 
 /** The names of this module's tools (the catalogue of every tool name is app/tools.ts). */
@@ -89,8 +89,37 @@ function waitForeground(shell: Shell, timeoutMs: number, signal: AbortSignal | u
   });
 }
 
-export function createShellTools(manager: ShellManager): Tool[] {
-  const bash: Tool<BashInput> = {
+const BASE = { interrupted: false, isImage: false };
+
+/** A foreground command still running at its timeout continues in the background. */
+function movedToBackground(shell: Shell, timeoutMs: number): ToolOutcome {
+  const sofar = shell.readNew(); // BashOutput then continues from here
+  const text = modelText(sofar);
+  const result =
+    `Command exceeded its timeout of ${timeoutMs} ms and continues in the background as ${shell.id}. ` +
+    `Use BashOutput with bash_id "${shell.id}" to read its output, KillShell to stop it.` +
+    (text ? `\n\nOutput so far:\n${text}` : '');
+  return { success: true, result, response: { ...streams(sofar), ...BASE, backgroundTaskId: shell.id, success: true } };
+}
+
+/** A foreground command that ended (or was stopped): its output and how it ended. */
+async function ended(manager: ShellManager, shell: Shell, why: string): Promise<ToolOutcome> {
+  if (why === 'abort') await manager.kill(shell.id);
+  await shell.done;
+  const out = shell.readAll();
+  manager.release(shell.id);
+  const text = modelText(out);
+  const response = { ...streams(out), ...BASE, interrupted: why === 'abort' || shell.signal !== null, exit_code: shell.exitCode };
+  const more = text ? `\n${text}` : '';
+  if (shell.spawnError !== null) return failure(`Cannot run the command: ${shell.spawnError}`, response);
+  if (why === 'abort') return failure(`Command interrupted${more}`, response);
+  if (shell.status === 'killed') return failure(`Command was killed${more}`, response);
+  if (shell.exitCode !== 0) return failure(`${shell.exitCode === null && shell.signal ? `Killed by ${shell.signal}` : `Exit code ${shell.exitCode}`}${more}`, response);
+  return { success: true, result: text || '(no output)', response: { ...response, success: true } };
+}
+
+function bashTool(manager: ShellManager): Tool<BashInput> {
+  return {
     name: 'Bash' satisfies (typeof SHELL_TOOL_NAMES)[number],
     description:
       'Runs a shell command (bash -c) in the working directory and returns its output (stdout, then stderr). ' +
@@ -104,52 +133,52 @@ export function createShellTools(manager: ShellManager): Tool[] {
     ruleContent: (i) => i.command,
     async run(input, ctx) {
       const timeoutMs = input.timeout ?? BASH_DEFAULT_TIMEOUT_MS;
-      const base = { interrupted: false, isImage: false };
       if (ctx.signal?.aborted) {
-        return failure('Command interrupted before it started', { stdout: '', stderr: '', ...base, interrupted: true, exit_code: null });
+        return failure('Command interrupted before it started', { stdout: '', stderr: '', ...BASE, interrupted: true, exit_code: null });
       }
       const shell = manager.start(input.command, { cwd: ctx.cwd, env: ctx.env, description: input.description });
-
       if (input.run_in_background) {
         manager.toBackground(shell.id);
-        return {
-          success: true,
-          result: `Command running in background with ID: ${shell.id}`,
-          response: { stdout: '', stderr: '', ...base, backgroundTaskId: shell.id, success: true },
-        };
+        return { success: true, result: `Command running in background with ID: ${shell.id}`, response: { stdout: '', stderr: '', ...BASE, backgroundTaskId: shell.id, success: true } };
       }
-
       const why = await waitForeground(shell, timeoutMs, ctx.signal);
-
-      if (why === 'timeout' && shell.status === 'running' && manager.toBackground(shell.id)) {
-        const sofar = shell.readNew(); // BashOutput then continues from here
-        const text = modelText(sofar);
-        const result =
-          `Command exceeded its timeout of ${timeoutMs} ms and continues in the background as ${shell.id}. ` +
-          `Use BashOutput with bash_id "${shell.id}" to read its output, KillShell to stop it.` +
-          (text ? `\n\nOutput so far:\n${text}` : '');
-        return { success: true, result, response: { ...streams(sofar), ...base, backgroundTaskId: shell.id, success: true } };
-      }
-
-      if (why === 'abort') await manager.kill(shell.id);
-      await shell.done;
-      const out = shell.readAll();
-      manager.release(shell.id);
-      const text = modelText(out);
-      const response = { ...streams(out), ...base, interrupted: why === 'abort' || shell.signal !== null, exit_code: shell.exitCode };
-
-      if (shell.spawnError !== null) return failure(`Cannot run the command: ${shell.spawnError}`, response);
-      if (why === 'abort') return failure(`Command interrupted${text ? `\n${text}` : ''}`, response);
-      if (shell.status === 'killed') return failure(`Command was killed${text ? `\n${text}` : ''}`, response);
-      if (shell.exitCode !== 0) {
-        const head = shell.exitCode === null && shell.signal ? `Killed by ${shell.signal}` : `Exit code ${shell.exitCode}`;
-        return failure(`${head}${text ? `\n${text}` : ''}`, response);
-      }
-      return { success: true, result: text || '(no output)', response: { ...response, success: true } };
+      if (why === 'timeout' && shell.status === 'running' && manager.toBackground(shell.id)) return movedToBackground(shell, timeoutMs);
+      return ended(manager, shell, why);
     },
   };
+}
 
-  const bashOutput: Tool<BashOutputInput> = {
+/** The new output of a background shell, filtered, with its status (what BashOutput answers). */
+function readOutput(manager: ShellManager, input: BashOutputInput): ToolOutcome {
+  const shell = manager.get(input.bash_id);
+  if (!shell) return failure(unknownShell(manager, input.bash_id), { shellId: input.bash_id });
+  let filter: RegExp | null = null;
+  if (input.filter !== undefined && input.filter !== '') {
+    try {
+      filter = new RegExp(input.filter);
+    } catch (err) {
+      return failure(`Invalid filter regular expression ${JSON.stringify(input.filter)}: ${(err as Error).message}`, { shellId: shell.id });
+    }
+  }
+  const out = shell.readNew();
+  const keep = (text: string) => (filter ? text.split('\n').filter((l) => filter.test(l)).join('\n') : text);
+  const stdout = capText(keep(out.stdout).trim());
+  const stderr = capText(keep(out.stderr).trim());
+  const parts = [`<status>${shell.status}</status>`];
+  if (shell.status !== 'running' && shell.exitCode !== null) parts.push(`<exit_code>${shell.exitCode}</exit_code>`);
+  if (shell.status !== 'running' && shell.exitCode === null && shell.signal) parts.push(`<signal>${shell.signal}</signal>`);
+  if (out.droppedBytes > 0) parts.push(`<note>${droppedNote(out.droppedBytes)}</note>`);
+  if (stdout) parts.push(`<stdout>\n${stdout}\n</stdout>`);
+  if (stderr) parts.push(`<stderr>\n${stderr}\n</stderr>`);
+  if (!stdout && !stderr) parts.push(filter ? '(no new output matching the filter)' : '(no new output)');
+  const timestamp = new Date().toISOString();
+  parts.push(`<timestamp>${timestamp}</timestamp>`);
+  const response = { shellId: shell.id, command: shell.command, status: shell.status, exitCode: shell.exitCode, stdout, stderr, timestamp, ...(input.filter ? { filterPattern: input.filter } : {}), success: true };
+  return { success: true, result: parts.join('\n'), response };
+}
+
+function bashOutputTool(manager: ShellManager): Tool<BashOutputInput> {
+  return {
     name: 'BashOutput' satisfies (typeof SHELL_TOOL_NAMES)[number],
     description:
       'Reads the output a background shell (started by Bash with run_in_background, or moved to the background ' +
@@ -157,51 +186,12 @@ export function createShellTools(manager: ShellManager): Tool[] {
       'The optional filter is a regular expression: only matching lines are shown, the others are discarded.',
     schema: bashOutputSchema,
     access: 'read',
-    async run(input) {
-      const shell = manager.get(input.bash_id);
-      if (!shell) return failure(unknownShell(manager, input.bash_id), { shellId: input.bash_id });
-      let filter: RegExp | null = null;
-      if (input.filter !== undefined && input.filter !== '') {
-        try {
-          filter = new RegExp(input.filter);
-        } catch (err) {
-          return failure(`Invalid filter regular expression ${JSON.stringify(input.filter)}: ${(err as Error).message}`, {
-            shellId: shell.id,
-          });
-        }
-      }
-      const out = shell.readNew();
-      const keep = (text: string) => (filter ? text.split('\n').filter((l) => filter.test(l)).join('\n') : text);
-      const stdout = capText(keep(out.stdout).trim());
-      const stderr = capText(keep(out.stderr).trim());
-      const parts = [`<status>${shell.status}</status>`];
-      if (shell.status !== 'running' && shell.exitCode !== null) parts.push(`<exit_code>${shell.exitCode}</exit_code>`);
-      if (shell.status !== 'running' && shell.exitCode === null && shell.signal) parts.push(`<signal>${shell.signal}</signal>`);
-      if (out.droppedBytes > 0) parts.push(`<note>${droppedNote(out.droppedBytes)}</note>`);
-      if (stdout) parts.push(`<stdout>\n${stdout}\n</stdout>`);
-      if (stderr) parts.push(`<stderr>\n${stderr}\n</stderr>`);
-      if (!stdout && !stderr) parts.push(filter ? '(no new output matching the filter)' : '(no new output)');
-      const timestamp = new Date().toISOString();
-      parts.push(`<timestamp>${timestamp}</timestamp>`);
-      return {
-        success: true,
-        result: parts.join('\n'),
-        response: {
-          shellId: shell.id,
-          command: shell.command,
-          status: shell.status,
-          exitCode: shell.exitCode,
-          stdout,
-          stderr,
-          timestamp,
-          ...(input.filter ? { filterPattern: input.filter } : {}),
-          success: true,
-        },
-      };
-    },
+    run: async (input) => readOutput(manager, input),
   };
+}
 
-  const killShell: Tool<KillShellInput> = {
+function killShellTool(manager: ShellManager): Tool<KillShellInput> {
+  return {
     name: 'KillShell' satisfies (typeof SHELL_TOOL_NAMES)[number],
     description: 'Kills a running background shell and every process it started (SIGTERM, then SIGKILL after 2 s).',
     schema: killShellSchema,
@@ -218,8 +208,10 @@ export function createShellTools(manager: ShellManager): Tool[] {
       return { success: true, result: message, response: { message, shell_id: shell.id, success: true } };
     },
   };
+}
 
-  return [bash, bashOutput, killShell] as unknown as Tool[];
+export function createShellTools(manager: ShellManager): AnyTool[] {
+  return [bashTool(manager), bashOutputTool(manager), killShellTool(manager)];
 }
 
 function unknownShell(manager: ShellManager, id: string): string {

@@ -3,11 +3,12 @@
 // report their completion as a notification.
 import { z } from 'zod';
 import { messageText } from '../agent/messages.js';
-import { failure, type Tool } from '../agent/tools/types.js';
+import type { LoopResult } from '../agent/loop.js';
+import { failure, type AnyTool, type Tool } from '../agent/tools/types.js';
 import { loadAgentDefinitions, type AgentDefinition } from './agentDefs.js';
 import type { WorkRegistry } from './registry.js';
 import { Subagent, type SubagentParent } from './subagent.js';
-import { loadWorkflow } from './workflows.js';
+import { loadWorkflow, type Workflow } from './workflows.js';
 
 /** The names of this module's tools (the catalogue of every tool name is app/tools.ts). */
 export const SUBAGENT_TOOL_NAMES = ['Task', 'Workflow'] as const;
@@ -37,8 +38,15 @@ function definition(opts: LauncherOptions, type: string | undefined): AgentDefin
   return def;
 }
 
-export function createSubagentTools(opts: LauncherOptions): Tool[] {
-  const task: Tool<z.infer<typeof taskSchema>> = {
+function reportOf(id: string, def: AgentDefinition, description: string, r: LoopResult): string {
+  const how = r.error ? `failed: ${r.error}` : r.aborted ? 'was stopped' : `finished. Its report:\n${r.result}`;
+  return `Subagent ${id} (${def.name}: ${description}) ${how}`;
+}
+
+const lastAssistantText = (sub: Subagent) => messageText([...sub.messages].reverse().find((m) => m.role === 'assistant'));
+
+function taskTool(opts: LauncherOptions): Tool<z.infer<typeof taskSchema>> {
+  return {
     name: 'Task' satisfies (typeof SUBAGENT_TOOL_NAMES)[number],
     description: 'Starts a subagent on a task. Types come from .wave/agents/*.md and ~/.wave/agents/*.md, plus general-purpose.',
     schema: taskSchema,
@@ -55,31 +63,43 @@ export function createSubagentTools(opts: LauncherOptions): Tool[] {
         const sub = new Subagent(opts.parent, def, id, opts.sessionSignal);
         opts.registry.start({ id, type: 'subagent', description: input.description, agent_type: def.name });
         void sub.run(input.prompt).then(
-          (r) => opts.registry.finish(id, r.error || r.aborted ? 'failed' : 'completed', `Subagent ${id} (${def.name}: ${input.description}) ${r.error ? `failed: ${r.error}` : r.aborted ? 'was stopped' : `finished. Its report:\n${r.result}`}`),
+          (r) => opts.registry.finish(id, r.error || r.aborted ? 'failed' : 'completed', reportOf(id, def, input.description, r)),
           (err: Error) => opts.registry.finish(id, 'failed', `Subagent ${id} (${def.name}) failed: ${err.message}`),
         );
-        return {
-          success: true,
-          result: `Subagent ${id} (${def.name}) is working in the background; you will be notified when it finishes.`,
-          response: { agentId: id, agentType: def.name, status: 'running', backgroundTaskId: id, success: true },
-        };
+        const result = `Subagent ${id} (${def.name}) is working in the background; you will be notified when it finishes.`;
+        return { success: true, result, response: { agentId: id, agentType: def.name, status: 'running', backgroundTaskId: id, success: true } };
       }
       const sub = new Subagent(opts.parent, def, id, ctx.signal ?? opts.sessionSignal);
       const r = await sub.run(input.prompt);
-      const last = messageText([...sub.messages].reverse().find((m) => m.role === 'assistant'));
+      const last = lastAssistantText(sub);
       const response = { agentId: id, agentType: def.name, result: r.result || last, totalMessages: sub.messages.length };
       if (r.error) return failure(`Subagent ${id} failed: ${r.error}`, response);
       return { success: true, result: r.result || last || '(the subagent gave no answer)', response: { ...response, success: true } };
     },
   };
+}
 
-  const workflow: Tool<z.infer<typeof workflowSchema>> = {
+/** Runs a workflow's steps in order in one background subagent, then reports to the registry. */
+async function runSteps(opts: LauncherOptions, wf: Workflow, sub: Subagent, id: string): Promise<void> {
+  for (const [i, step] of wf.steps.entries()) {
+    const r = await sub.run(`Workflow "${wf.name}", step ${i + 1} of ${wf.steps.length}:\n${step}`);
+    if (r.error || r.aborted || r.stopped) {
+      const why = r.error ?? (r.aborted ? 'stopped' : `stopped by a hook: ${r.stopped?.reason ?? ''}`);
+      opts.registry.finish(id, 'failed', `Workflow ${wf.name} (${id}) failed at step ${i + 1} of ${wf.steps.length}: ${why}`);
+      return;
+    }
+  }
+  opts.registry.finish(id, 'completed', `Workflow ${wf.name} (${id}) finished all ${wf.steps.length} steps. Last report:\n${lastAssistantText(sub)}`);
+}
+
+function workflowTool(opts: LauncherOptions): Tool<z.infer<typeof workflowSchema>> {
+  return {
     name: 'Workflow' satisfies (typeof SUBAGENT_TOOL_NAMES)[number],
     description: 'Starts a named workflow (.wave/workflows/<name>.md): its steps run in order by a background subagent.',
     schema: workflowSchema,
     access: 'other',
     async run(input) {
-      let wf;
+      let wf: Workflow;
       let def: AgentDefinition;
       try {
         wf = loadWorkflow(opts.projectDir, input.name);
@@ -90,24 +110,13 @@ export function createSubagentTools(opts: LauncherOptions): Tool[] {
       const id = opts.registry.nextId('workflow');
       opts.registry.start({ id, type: 'workflow', description: wf.description, name: wf.name });
       const sub = new Subagent(opts.parent, def, id, opts.sessionSignal);
-      void (async () => {
-        for (const [i, step] of wf.steps.entries()) {
-          const r = await sub.run(`Workflow "${wf.name}", step ${i + 1} of ${wf.steps.length}:\n${step}`);
-          if (r.error || r.aborted || r.stopped) {
-            const why = r.error ?? (r.aborted ? 'stopped' : `stopped by a hook: ${r.stopped?.reason ?? ''}`);
-            opts.registry.finish(id, 'failed', `Workflow ${wf.name} (${id}) failed at step ${i + 1} of ${wf.steps.length}: ${why}`);
-            return;
-          }
-        }
-        const last = messageText([...sub.messages].reverse().find((m) => m.role === 'assistant'));
-        opts.registry.finish(id, 'completed', `Workflow ${wf.name} (${id}) finished all ${wf.steps.length} steps. Last report:\n${last}`);
-      })().catch((err: Error) => opts.registry.finish(id, 'failed', `Workflow ${wf.name} (${id}) failed: ${err.message}`));
-      return {
-        success: true,
-        result: `Workflow ${wf.name} started in the background as ${id} (${wf.steps.length} steps); you will be notified when it finishes.`,
-        response: { workflowId: id, name: wf.name, steps: wf.steps.length, backgroundTaskId: id, success: true },
-      };
+      void runSteps(opts, wf, sub, id).catch((err: Error) => opts.registry.finish(id, 'failed', `Workflow ${wf.name} (${id}) failed: ${err.message}`));
+      const result = `Workflow ${wf.name} started in the background as ${id} (${wf.steps.length} steps); you will be notified when it finishes.`;
+      return { success: true, result, response: { workflowId: id, name: wf.name, steps: wf.steps.length, backgroundTaskId: id, success: true } };
     },
   };
-  return [task, workflow] as unknown as Tool[];
+}
+
+export function createSubagentTools(opts: LauncherOptions): AnyTool[] {
+  return [taskTool(opts), workflowTool(opts)];
 }

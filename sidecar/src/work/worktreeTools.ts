@@ -1,7 +1,7 @@
 // EnterWorktree and ExitWorktree (README, "The agent on the command line"): the model's handles on the session's WorktreeManager.
 // Named and shaped like Claude Code's tools so that existing hook matchers and scripts work.
 import { z } from 'zod';
-import { failure, type Tool, type ToolOutcome } from '../agent/tools/types.js';
+import { failure, type AnyTool, type Tool, type ToolOutcome } from '../agent/tools/types.js';
 import { randomWorktreeName, WorktreeError, type WorktreeManager } from './worktrees.js';
 
 /** The names of this module's tools (the catalogue of every tool name is app/tools.ts). */
@@ -30,8 +30,8 @@ function failed(e: unknown, response: Record<string, unknown>): ToolOutcome {
   return failure(`Worktree operation failed: ${(e as Error)?.message ?? String(e)}`, response);
 }
 
-export function createWorktreeTools(m: WorktreeManager): Tool[] {
-  const enter: Tool<EnterWorktreeInput> = {
+function enterTool(m: WorktreeManager): Tool<EnterWorktreeInput> {
+  return {
     name: 'EnterWorktree' satisfies (typeof WORKTREE_TOOL_NAMES)[number],
     description:
       'Creates an isolated worktree (a separate checkout on its own branch, or whatever the WorktreeCreate hooks provide) and moves the session into it: every later tool runs there until ExitWorktree. Use it to work on a change without touching the main checkout.',
@@ -61,8 +61,10 @@ export function createWorktreeTools(m: WorktreeManager): Tool[] {
       }
     },
   };
+}
 
-  const exit: Tool<ExitWorktreeInput> = {
+function exitTool(m: WorktreeManager): Tool<ExitWorktreeInput> {
+  return {
     name: 'ExitWorktree' satisfies (typeof WORKTREE_TOOL_NAMES)[number],
     description:
       'Leaves the current worktree and returns the session to the project folder. action "keep" leaves the worktree in place; action "remove" deletes it (refused while a git worktree has uncommitted changes unless discard_changes is true).',
@@ -94,6 +96,8 @@ export function createWorktreeTools(m: WorktreeManager): Tool[] {
       }
     },
   };
+}
 
-  return [enter, exit] as unknown as Tool[];
+export function createWorktreeTools(m: WorktreeManager): AnyTool[] {
+  return [enterTool(m), exitTool(m)];
 }

@@ -24,11 +24,6 @@ export interface HostClient {
   close(): void;
 }
 
-interface Pending {
-  resolve: (value: never) => void;
-  reject: (err: Error) => void;
-}
-
 /** The WebSocket URL of the page's own sidecar: `ws://<host>/ws?token=<token>`. */
 export function sidecarSocketUrl(location: Location): string {
   const token = new URLSearchParams(location.search).get('token');
@@ -36,92 +31,102 @@ export function sidecarSocketUrl(location: Location): string {
   return `${proto}//${location.host}/ws${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 }
 
-export function connect(url: string): HostClient {
-  let ws: WebSocket | null = null;
-  let status: ConnectionStatus = 'connecting';
-  let nextId = 1;
-  let retryMs = 250;
-  let closedByUs = false;
-  const pending = new Map<number, Pending>();
-  const outbox: string[] = [];
-  const handlers = new Map<string, Set<(data: unknown) => void>>();
-  const statusHandlers = new Set<(s: ConnectionStatus) => void>();
+/** A request waiting for its response: settles its promise with the (typed) result or an error. */
+type Pending = (msg: Extract<ServerMessage, { type: 'response' }>) => void;
 
-  const setStatus = (s: ConnectionStatus) => {
-    status = s;
-    for (const h of statusHandlers) h(s);
-  };
+/** One WebSocket to the sidecar, reopened after a drop (the sidecar may restart). */
+class SocketClient implements HostClient {
+  private ws: WebSocket | null = null;
+  private status: ConnectionStatus = 'connecting';
+  private nextId = 1;
+  private retryMs = 250;
+  private closedByUs = false;
+  private readonly pending = new Map<number, Pending>();
+  private readonly outbox: string[] = [];
+  private readonly handlers = new Map<string, Set<(data: unknown) => void>>();
+  private readonly statusHandlers = new Set<(s: ConnectionStatus) => void>();
 
-  const receive = (text: string) => {
+  constructor(private readonly url: string) {
+    this.open();
+  }
+
+  private setStatus(s: ConnectionStatus): void {
+    this.status = s;
+    for (const h of this.statusHandlers) h(s);
+  }
+
+  private receive(text: string): void {
     let msg: ServerMessage;
     try {
       msg = JSON.parse(text) as ServerMessage;
     } catch {
-      return;
+      return; // not a message of the protocol: nothing to do with it
     }
     if (msg.type === 'event') {
-      for (const h of handlers.get(msg.event) ?? []) h(msg.data);
+      for (const h of this.handlers.get(msg.event) ?? []) h(msg.data);
       return;
     }
-    if (msg.id === null) return;
-    const p = pending.get(msg.id);
-    if (!p) return;
-    pending.delete(msg.id);
-    if (msg.ok) p.resolve(msg.result as never);
-    else p.reject(new RequestFailed(msg.error.code, msg.error.message));
-  };
+    const settle = msg.id === null ? undefined : this.pending.get(msg.id);
+    if (!settle || msg.id === null) return;
+    this.pending.delete(msg.id);
+    settle(msg);
+  }
 
-  const open = () => {
-    setStatus('connecting');
-    const socket = new WebSocket(url);
-    ws = socket;
+  private dropped(): void {
+    this.ws = null;
+    for (const settle of this.pending.values()) settle({ type: 'response', id: null, ok: false, error: { code: 'internal', message: 'the connection to the sidecar was lost' } });
+    this.pending.clear();
+    this.setStatus('closed');
+    if (this.closedByUs) return;
+    setTimeout(() => this.open(), this.retryMs);
+    this.retryMs = Math.min(this.retryMs * 2, 5000);
+  }
+
+  private open(): void {
+    this.setStatus('connecting');
+    const socket = new WebSocket(this.url);
+    this.ws = socket;
     socket.onopen = () => {
-      retryMs = 250;
-      for (const m of outbox.splice(0)) socket.send(m);
-      setStatus('open');
+      this.retryMs = 250;
+      for (const m of this.outbox.splice(0)) socket.send(m);
+      this.setStatus('open');
     };
-    socket.onmessage = (e) => receive(String(e.data));
-    socket.onclose = () => {
-      ws = null;
-      for (const [id, p] of pending) {
-        pending.delete(id);
-        p.reject(new RequestFailed('internal', 'the connection to the sidecar was lost'));
-      }
-      setStatus('closed');
-      if (!closedByUs) {
-        setTimeout(open, retryMs);
-        retryMs = Math.min(retryMs * 2, 5000);
-      }
-    };
-  };
-  open();
+    socket.onmessage = (e) => this.receive(String(e.data));
+    socket.onclose = () => this.dropped();
+  }
 
-  return {
-    request(method, params) {
-      const id = nextId++;
-      const message: RequestMessage = { type: 'request', id, method, params };
-      const text = JSON.stringify(message);
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve: resolve as (v: never) => void, reject });
-        if (ws && ws.readyState === WebSocket.OPEN) ws.send(text);
-        else outbox.push(text);
-      });
-    },
-    on(event, handler) {
-      const set = handlers.get(event) ?? new Set();
-      handlers.set(event, set);
-      const h = handler as (data: unknown) => void;
-      set.add(h);
-      return () => set.delete(h);
-    },
-    onStatus(handler) {
-      statusHandlers.add(handler);
-      handler(status);
-      return () => statusHandlers.delete(handler);
-    },
-    close() {
-      closedByUs = true;
-      ws?.close();
-    },
-  };
+  request<M extends Method>(method: M, params: Params<M>): Promise<Results[M]> {
+    const id = this.nextId++;
+    const message: RequestMessage<M> = { type: 'request', id, method, params };
+    const text = JSON.stringify(message);
+    return new Promise((resolve, reject) => {
+      // The sidecar answers request `id` with the result of `method` (protocol.ts).
+      this.pending.set(id, (msg) => (msg.ok ? resolve(msg.result as Results[M]) : reject(new RequestFailed(msg.error.code, msg.error.message))));
+      if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
+      else this.outbox.push(text);
+    });
+  }
+
+  on<E extends EventName>(event: E, handler: (data: Events[E]) => void): () => void {
+    const set = this.handlers.get(event) ?? new Set();
+    this.handlers.set(event, set);
+    const h = (data: unknown) => handler(data as Events[E]); // events of this name carry this data (protocol.ts)
+    set.add(h);
+    return () => set.delete(h);
+  }
+
+  onStatus(handler: (status: ConnectionStatus) => void): () => void {
+    this.statusHandlers.add(handler);
+    handler(this.status);
+    return () => this.statusHandlers.delete(handler);
+  }
+
+  close(): void {
+    this.closedByUs = true;
+    this.ws?.close();
+  }
+}
+
+export function connect(url: string): HostClient {
+  return new SocketClient(url);
 }

@@ -5,11 +5,10 @@ import { EditTool } from './edit.js';
 import { GlobTool } from './glob.js';
 import { GrepTool } from './grep.js';
 import { ReadTool } from './read.js';
-import type { Tool } from './types.js';
+import type { AnyTool } from './types.js';
 import { WriteTool } from './write.js';
 
-/** A tool of any input type, as the registry holds it (its own schema checks the input first). */
-export type AnyTool = Tool<unknown>;
+export type { AnyTool } from './types.js';
 
 /** The file tools; Bash and the other session-bound tools come with the session's work. */
 export const CORE_TOOLS: readonly AnyTool[] = [ReadTool, WriteTool, EditTool, GlobTool, GrepTool];

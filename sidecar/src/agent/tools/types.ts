@@ -32,6 +32,9 @@ export interface Tool<I = Record<string, unknown>> {
   run(input: I, ctx: ToolContext): Promise<ToolOutcome>;
 }
 
+/** A tool of any input type, as the registry holds it (its own schema checks the input first). */
+export type AnyTool = Tool<unknown>;
+
 export function failure(error: string, response: Record<string, unknown> = {}): ToolOutcome {
   return { success: false, result: error, error, response: { ...response, success: false, error } };
 }

@@ -9,20 +9,15 @@ import { Icon } from '../common/icons.js';
 /** The last prefill that took the focus (a remount must not select the placeholder again). */
 let handledFocus = 0;
 
-export function Composer({ disabled }: { disabled: boolean }) {
-  const { chat } = useStores();
+/** The textarea grows with the text (up to its CSS max-height) and takes the focus on a prefill. */
+function useComposerInput(draft: string, focusRequest: number) {
   const ref = useRef<HTMLTextAreaElement>(null);
-  const draft = chat.draft;
-  const focusRequest = chat.focusRequest;
-
-  // Grow with the text, up to a limit (CSS max-height).
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     el.style.height = 'auto';
     el.style.height = `${el.scrollHeight}px`;
   }, [draft]);
-
   useEffect(() => {
     const el = ref.current;
     if (!el || focusRequest === handledFocus) return;
@@ -33,6 +28,13 @@ export function Composer({ disabled }: { disabled: boolean }) {
     if (start >= 0 && end > start) el.setSelectionRange(start, end + 1);
     else el.setSelectionRange(el.value.length, el.value.length);
   }, [focusRequest]);
+  return ref;
+}
+
+export function Composer({ disabled }: { disabled: boolean }) {
+  const { chat } = useStores();
+  const draft = chat.draft;
+  const ref = useComposerInput(draft, chat.focusRequest);
 
   const send = () => void chat.send(draft);
   const onKeyDown = (e: KeyboardEvent) => {

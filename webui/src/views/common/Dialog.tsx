@@ -23,6 +23,22 @@ export interface DialogProps {
   class?: string;
 }
 
+/** Tab and Shift+Tab cycle through the dialog's controls and never leave it. */
+function trapTab(e: KeyboardEvent, box: HTMLElement): void {
+  const items = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+  if (items.length === 0) return;
+  const first = items[0]!;
+  const last = items[items.length - 1]!;
+  const active = document.activeElement;
+  if (e.shiftKey && (active === first || !box.contains(active))) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (active === last || !box.contains(active))) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
 export function Dialog({ title, onClose, children, actions, role = 'dialog', class: cls }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const id = useRef(`dlg-${++ids}`).current;
@@ -43,27 +59,13 @@ export function Dialog({ title, onClose, children, actions, role = 'dialog', cla
     };
   }, []);
 
-  function onKeyDown(e: KeyboardEvent): void {
+  const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape') {
       e.preventDefault();
       e.stopPropagation();
       close.current();
-      return;
-    }
-    if (e.key !== 'Tab' || !ref.current) return;
-    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
-    if (items.length === 0) return;
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    const active = document.activeElement;
-    if (e.shiftKey && (active === first || !ref.current.contains(active))) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && (active === last || !ref.current.contains(active))) {
-      e.preventDefault();
-      first.focus();
-    }
-  }
+    } else if (e.key === 'Tab' && ref.current) trapTab(e, ref.current);
+  };
 
   return (
     <div class="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close.current()}>

@@ -23,12 +23,57 @@ function TrustSwitch({ trusted }: { trusted: boolean }) {
   );
 }
 
-export function HooksSection() {
+/** Above the list: the last notice, and on the project tab the trust state with its switch. */
+function PanelBanners() {
   const { hooks, app } = useStores();
-  const listing = hooks.listing;
-  const tab = hooks.tab;
   const notice = hooks.notice;
-  const trust = listing?.trust ?? app.trust;
+  const trust = hooks.listing?.trust ?? app.trust;
+  const projectTab = hooks.tab === 'project' && trust;
+  return (
+    <>
+      {notice && (
+        <div class={`banner ${notice.kind === 'error' ? 'banner-error' : 'banner-success'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          <span>{notice.text}</span>
+          <button type="button" class="link-button" onClick={() => hooks.dismissNotice()}>
+            {t('common.dismiss')}
+          </button>
+        </div>
+      )}
+      {projectTab && <TrustSwitch trusted={trust.state === 'trusted'} />}
+      {projectTab && trust.state !== 'trusted' && trust.projectHasHooks && (
+        <div class="banner banner-warn" role="note">
+          <span>{t('hooks.untrusted')}</span>
+          <button type="button" class="link-button" onClick={() => void app.setTrust(true)}>
+            {t('hooks.trustNow')}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The list of the tab on screen, or why there is none yet. */
+function PanelBody() {
+  const { hooks } = useStores();
+  if (hooks.loadError && !hooks.listing) {
+    return (
+      <div class="banner banner-error" role="alert">
+        {t('hooks.loadFailed', { message: hooks.loadError })}
+      </div>
+    );
+  }
+  if (!hooks.listing) return <p class="muted loading">{t('hooks.loading')}</p>;
+  return (
+    <>
+      <FileProblems />
+      <HookList />
+    </>
+  );
+}
+
+export function HooksSection() {
+  const { hooks } = useStores();
+  const tab = hooks.tab;
   return (
     <div class="hooks">
       <header class="section-head">
@@ -46,43 +91,9 @@ export function HooksSection() {
           </button>
         )}
       </div>
-      <div
-        class="hooks-panel"
-        role="tabpanel"
-        id={`hooks-panel-${tab}`}
-        aria-labelledby={`hooks-tab-${tab}`}
-        tabIndex={-1}
-        data-focus-fallback
-      >
-        {notice && (
-          <div class={`banner ${notice.kind === 'error' ? 'banner-error' : 'banner-success'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-            <span>{notice.text}</span>
-            <button type="button" class="link-button" onClick={() => hooks.dismissNotice()}>
-              {t('common.dismiss')}
-            </button>
-          </div>
-        )}
-        {tab === 'project' && trust && <TrustSwitch trusted={trust.state === 'trusted'} />}
-        {tab === 'project' && trust && trust.state !== 'trusted' && trust.projectHasHooks && (
-          <div class="banner banner-warn" role="note">
-            <span>{t('hooks.untrusted')}</span>
-            <button type="button" class="link-button" onClick={() => void app.setTrust(true)}>
-              {t('hooks.trustNow')}
-            </button>
-          </div>
-        )}
-        {hooks.loadError && !listing ? (
-          <div class="banner banner-error" role="alert">
-            {t('hooks.loadFailed', { message: hooks.loadError })}
-          </div>
-        ) : !listing ? (
-          <p class="muted loading">{t('hooks.loading')}</p>
-        ) : (
-          <>
-            <FileProblems />
-            <HookList />
-          </>
-        )}
+      <div class="hooks-panel" role="tabpanel" id={`hooks-panel-${tab}`} aria-labelledby={`hooks-tab-${tab}`} tabIndex={-1} data-focus-fallback>
+        <PanelBanners />
+        <PanelBody />
       </div>
       {hooks.pendingDelete && <DeleteDialog />}
     </div>
