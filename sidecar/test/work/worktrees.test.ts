@@ -7,7 +7,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HookManager } from '../../src/hooks/index.js';
-import type { Tool } from '../../src/agent/tools/types.js';
+import type { AnyTool } from '../../src/agent/tools/types.js';
 import { WorktreeManager, worktreeNameProblem } from '../../src/work/worktrees.js';
 import { createWorktreeTools } from '../../src/work/worktreeTools.js';
 
@@ -34,8 +34,8 @@ class Session {
   readonly notices: string[] = [];
   readonly hooks: HookManager;
   readonly manager: WorktreeManager;
-  readonly enterTool: Tool;
-  readonly exitTool: Tool;
+  readonly enterTool: AnyTool;
+  readonly exitTool: AnyTool;
 
   constructor(opts: { git?: boolean; hooks?: HooksSpec } = {}) {
     this.root = join(TMP, `s${++counter}`);

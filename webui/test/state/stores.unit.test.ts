@@ -1,0 +1,114 @@
+// The web UI's stores (webui/src/state) against a fake client: what each verb asks the sidecar,
+// and what each pushed event does to what the views read.
+import { describe, expect, it } from 'vitest';
+import type { ConfigState, HookListItem, HooksListing, Message } from '../../src/host/protocol.js';
+import { AppStore } from '../../src/state/appStore.js';
+import { ChatStore } from '../../src/state/chatStore.js';
+import { ConfigStore } from '../../src/state/configStore.js';
+import { HooksStore } from '../../src/state/hooksStore.js';
+import { FakeClient } from './fakeClient.js';
+
+const hook = (id: string, source: HookListItem['source'], file: string): HookListItem => ({
+  id,
+  source,
+  event: 'Stop',
+  matcher: null,
+  description: `hook ${id}`,
+  command: `echo ${id}`,
+  timeout: null,
+  async: false,
+  file,
+  line: 3,
+  editable: source !== 'plugin',
+  pluginName: source === 'plugin' ? 'kit' : null,
+  state: 'active',
+});
+
+const config: ConfigState = { review: [], problems: [], unread: null };
+
+function listing(hooks: HookListItem[]): HooksListing {
+  const files = [...new Set(hooks.map((h) => h.file))].map((path) => ({ source: hooks.find((h) => h.file === path)!.source, path, exists: true, error: null, version: `v-${path}` }));
+  return { workdir: '/p', projectName: 'p', files, hooks, problems: [], trust: { state: 'trusted', projectHasHooks: false, projectHooks: [] }, config };
+}
+
+describe('HooksStore', () => {
+  it('a pushed listing is grouped by tab; a confirmed delete sends the id with the version the user saw', async () => {
+    const client = new FakeClient();
+    const store = new HooksStore(client, new AppStore(client, 'settings'));
+    const before = listing([hook('u1', 'user', '/h/.wave/settings.json'), hook('p1', 'project', '/p/.wave/settings.json'), hook('x1', 'plugin', '/h/.wave/plugins/kit/hooks/hooks.json')]);
+    client.emit('hooks.changed', before);
+    expect(store.byTab.value.user.map((h) => h.id)).toEqual(['u1']);
+    store.selectTab('project');
+    expect(store.hooks.value.map((h) => h.id)).toEqual(['p1']);
+    client.answer('hooks.delete', () => listing([hook('u1', 'user', '/h/.wave/settings.json')]));
+    store.askDelete(store.hooks.value[0]!);
+    await store.confirmDelete();
+    expect(client.requests.at(-1)).toEqual({ method: 'hooks.delete', params: { id: 'p1', version: 'v-/p/.wave/settings.json' } });
+    expect(store.notice).toEqual({ kind: 'success', text: 'Deleted “hook p1”.' });
+    expect(store.pendingDelete).toBeNull();
+  });
+
+  it('a refused delete keeps the list as it was and says why', async () => {
+    const client = new FakeClient().refuse('hooks.delete', 'conflict', 'the file changed since it was listed');
+    const store = new HooksStore(client, new AppStore(client, 'settings'));
+    client.emit('hooks.changed', listing([hook('u1', 'user', '/h/.wave/settings.json')]));
+    expect(await store.deleteHook('u1')).toBe(false);
+    expect(store.listing?.hooks.map((h) => h.id)).toEqual(['u1']);
+    expect(store.notice?.kind).toBe('error');
+    expect(store.notice?.text).toContain('the file changed since it was listed');
+  });
+});
+
+describe('ChatStore', () => {
+  const msg = (id: string, text: string): Message => ({ id, role: 'assistant', blocks: [{ type: 'text', content: text }] });
+
+  it('pushed messages replace those of the same id and append the new ones', () => {
+    const client = new FakeClient();
+    const chat = new ChatStore(client, new AppStore(client, 'chat'));
+    client.emit('chat.messages', { messages: [msg('a', 'he')] });
+    client.emit('chat.messages', { messages: [msg('a', 'hello'), msg('b', 'world')] });
+    expect(chat.messages.map((m) => [m.id, m.blocks[0]!.type === 'text' ? m.blocks[0]!.content : ''])).toEqual([
+      ['a', 'hello'],
+      ['b', 'world'],
+    ]);
+  });
+
+  it('send clears the draft; a prompt blocked by a hook comes back into it (unless the user typed something new)', async () => {
+    const client = new FakeClient().answer('chat.send', () => ({ accepted: true }));
+    const chat = new ChatStore(client, new AppStore(client, 'chat'));
+    chat.setDraft('deploy with key AKIA…');
+    expect(await chat.send()).toBe(true);
+    expect(chat.draft).toBe('');
+    expect(chat.busy).toBe(true);
+    client.emit('chat.promptBlocked', { text: 'deploy with key AKIA…' });
+    expect(chat.draft).toBe('deploy with key AKIA…');
+    chat.setDraft('something new');
+    client.emit('chat.promptBlocked', { text: 'old' });
+    expect(chat.draft).toBe('something new');
+  });
+});
+
+describe('ConfigStore', () => {
+  it('the review comes with config.changed; apply and dismiss send the file and take the state they get back', async () => {
+    const client = new FakeClient();
+    const store = new ConfigStore(client);
+    const change = { path: '/p/.wave/settings.json', source: 'project' as const, added: [], removed: [], changed: [], keys: ['disableAllHooks'], disableAllHooks: true, deleted: false, parseError: null };
+    client.emit('config.changed', { ...config, review: [change] });
+    expect(store.review.value.map((c) => c.path)).toEqual(['/p/.wave/settings.json']);
+    client.answer('config.apply', () => config);
+    await store.apply('/p/.wave/settings.json');
+    expect(client.requests.at(-1)).toEqual({ method: 'config.apply', params: { path: '/p/.wave/settings.json' } });
+    expect(store.review.value).toEqual([]);
+    client.answer('config.dismiss', () => config);
+    await store.dismiss();
+    expect(client.requests.at(-1)).toEqual({ method: 'config.dismiss', params: {} });
+  });
+
+  it('problems: errors first, then warnings', () => {
+    const client = new FakeClient();
+    const store = new ConfigStore(client);
+    const p = (severity: 'error' | 'warning', message: string) => ({ severity, file: '/f', path: '', message });
+    client.emit('config.changed', { ...config, problems: [p('warning', 'w1'), p('error', 'e1'), p('warning', 'w2')] });
+    expect(store.problems.value.map((x) => x.message)).toEqual(['e1', 'w1', 'w2']);
+  });
+});
