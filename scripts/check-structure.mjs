@@ -60,7 +60,12 @@ function importsOf(source) {
   const visit = (node) => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       out.push({ spec: node.moduleSpecifier.text, pos: node.getStart(source) });
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       out.push({ spec: node.arguments[0].text, pos: node.getStart(source) });
     }
     ts.forEachChild(node, visit);
@@ -112,7 +117,8 @@ const CITATION = /\bSPEC(?:\.md| \d)|\bseeds?\/|\bseed \d{3}\b|\[seed /;
 
 function checkCitations(file, text) {
   text.split('\n').forEach((l, i) => {
-    if (CITATION.test(l)) report(file, i + 1, 'cites the spec or a seed document (not part of this repository): cite docs/hooks.md, docs/architecture.md or the README instead');
+    if (CITATION.test(l))
+      report(file, i + 1, 'cites the spec or a seed document (not part of this repository): cite docs/hooks.md, docs/architecture.md or the README instead');
   });
 }
 
@@ -124,14 +130,16 @@ function checkPackage(root, layers, exts, alias) {
     checkSizes(file, text, source);
     checkCitations(file, text);
     const layer = layerOf(root, file);
-    if (alias && layer !== 'host' && /\bnew WebSocket\b/.test(text)) report(file, 1, 'uses the WebSocket outside webui/src/host (the only code that knows the transport)');
+    if (alias && layer !== 'host' && /\bnew WebSocket\b/.test(text))
+      report(file, 1, 'uses the WebSocket outside webui/src/host (the only code that knows the transport)');
   }
 }
 
 checkPackage(join(REPO, 'sidecar', 'src'), SIDECAR_LAYERS, ['.ts']);
 checkPackage(join(REPO, 'webui', 'src'), WEBUI_LAYERS, ['.ts', '.tsx'], { prefix: '@wave/sidecar/protocol', layer: '@protocol' });
 for (const file of walk(join(REPO, 'docs'), ['.md'])) checkCitations(file, readFileSync(file, 'utf8'));
-for (const file of ['README.md', 'sidecar/README.md', 'webui/README.md', 'jetbrains-plugin/README.md']) checkCitations(join(REPO, file), readFileSync(join(REPO, file), 'utf8'));
+for (const file of ['README.md', 'sidecar/README.md', 'webui/README.md', 'jetbrains-plugin/README.md'])
+  checkCitations(join(REPO, file), readFileSync(join(REPO, file), 'utf8'));
 
 if (problems.length) {
   process.stderr.write(`${problems.join('\n')}\n\n${problems.length} structure problem${problems.length === 1 ? '' : 's'} (scripts/check-structure.mjs)\n`);

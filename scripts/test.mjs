@@ -2,7 +2,8 @@
 // The whole test suite — what the README's test command (`npm ci && npm test`) runs, and CI too:
 //   1. provision what the tests need from Debian when it is missing (Chromium, a Java runtime);
 //   2. type-check and build the sidecar, check the generated JSON Schema, check the structure rules
-//      (layers, sizes: scripts/check-structure.mjs), build the web UI;
+//      (layers, sizes: scripts/check-structure.mjs), lint (eslint.config.js) and format (Prettier),
+//      build the web UI;
 //   3. compile the JetBrains shell against the IntelliJ Platform stubs (the plugin zip's test needs it);
 //   4. run every vitest suite (unit, real-process integration, end-to-end, browser, the plugin zip);
 //   5. compile and run the JetBrains plugin's pure-Kotlin core tests.
@@ -36,6 +37,8 @@ const steps = [
   { title: 'check the generated settings JSON Schema', cmd: 'node sidecar/dist/cli/schema.js --check' },
   { title: 'type-check the tests and benchmarks', cmd: 'npx tsc -p tsconfig.test.json' },
   { title: 'structure: layers, file and function sizes, citations', cmd: 'node scripts/check-structure.mjs' },
+  { title: 'lint: lost promises, empty blocks, unsafe casts (eslint.config.js)', cmd: 'npx eslint sidecar/src webui/src' },
+  { title: 'format: Prettier (.prettierrc.json)', cmd: "npx prettier --check 'sidecar/src/**/*.ts' 'webui/src/**/*.{ts,tsx}' scripts eslint.config.js" },
   ...(existsSync('webui/vite.config.ts')
     ? [{ title: 'type-check and build the web UI', cmd: 'npx tsc -p webui/tsconfig.json --noEmit && npm run build -w webui' }]
     : []),

@@ -127,10 +127,16 @@ export class Agent {
 
   /** Fires SessionStart (only the hooks `only` accepts, when given); its context becomes a hidden user message. */
   private async sessionStart(source: StartSource, only?: (h: ConfiguredHook) => boolean): Promise<void> {
-    const r = await this.hookManager.fire('SessionStart', { source, model: this.opts.model?.model ?? '' }, { ...this.host.context(), ...(only ? { only } : {}) });
+    const r = await this.hookManager.fire(
+      'SessionStart',
+      { source, model: this.opts.model?.model ?? '' },
+      { ...this.host.context(), ...(only ? { only } : {}) },
+    );
     showUserParts(this.conversation, r.decision);
     if (r.decision.additionalContext) {
-      this.conversation.push(newMessage('user', [hookText('SessionStart', hookWords.context('SessionStart', `SessionStart:${source}`, r.decision.additionalContext))], true));
+      this.conversation.push(
+        newMessage('user', [hookText('SessionStart', hookWords.context('SessionStart', `SessionStart:${source}`, r.decision.additionalContext))], true),
+      );
     }
     this.conversation.flushPending();
     this.conversation.save();

@@ -13,7 +13,10 @@ export interface InstructionFile {
 
 export function findInstructionFiles(userDir: string, workdir: string): InstructionFile[] {
   const out: InstructionFile[] = [];
-  for (const [scope, dir] of [['user', userDir], ['project', workdir]] as const) {
+  for (const [scope, dir] of [
+    ['user', userDir],
+    ['project', workdir],
+  ] as const) {
     for (const name of INSTRUCTION_FILE_NAMES) {
       const path = join(dir, name);
       try {

@@ -47,7 +47,14 @@ export class MainHost implements LoopHost {
   instructionFiles: InstructionFile[] = [];
 
   constructor(private readonly parts: MainHostParts) {
-    ({ conversation: this.conversation, tools: this.tools, workdir: this.workdir, paths: this.paths, hookManager: this.hookManager, stopGuard: this.stopGuard } = parts);
+    ({
+      conversation: this.conversation,
+      tools: this.tools,
+      workdir: this.workdir,
+      paths: this.paths,
+      hookManager: this.hookManager,
+      stopGuard: this.stopGuard,
+    } = parts);
     this.cwd = parts.workdir;
     this.permissionMode = parts.opts.permissionMode ?? 'default';
   }
@@ -56,7 +63,9 @@ export class MainHost implements LoopHost {
     return this.parts.opts.model;
   }
   get modelUnavailable(): string {
-    return this.parts.opts.modelUnavailable ?? 'No model is configured: set WAVE_MODEL (and WAVE_BASE_URL, WAVE_API_KEY, WAVE_PROVIDER) or the "model" setting.';
+    return (
+      this.parts.opts.modelUnavailable ?? 'No model is configured: set WAVE_MODEL (and WAVE_BASE_URL, WAVE_API_KEY, WAVE_PROVIDER) or the "model" setting.'
+    );
   }
   get signal(): AbortSignal {
     return this.parts.scheduler.signal;
@@ -138,6 +147,13 @@ export class MainHost implements LoopHost {
   /** Completion notices of background work become one hidden user message. */
   deliverNotifications(): void {
     const notes = this.parts.work().takeNotifications();
-    if (notes.length) this.conversation.push(newMessage('user', notes.map((n) => ({ type: 'text' as const, content: n, source: 'system' as const })), true));
+    if (notes.length)
+      this.conversation.push(
+        newMessage(
+          'user',
+          notes.map((n) => ({ type: 'text' as const, content: n, source: 'system' as const })),
+          true,
+        ),
+      );
   }
 }

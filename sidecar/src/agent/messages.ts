@@ -5,7 +5,6 @@ import type { Block, Message, TextBlock } from '../protocol/wire.js';
 
 export type { Block, CompactBlock, ErrorBlock, HookRunBlock, Message, TextBlock, ToolBlock } from '../protocol/wire.js';
 
-
 export function newMessage(role: Message['role'], blocks: Block[], isMeta?: boolean): Message {
   return { id: randomUUID(), role, blocks, ...(isMeta ? { isMeta: true } : {}) };
 }

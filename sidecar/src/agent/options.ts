@@ -52,7 +52,7 @@ export interface AgentOptions {
   /** Environment for tools and hooks (default process.env). */
   env?: NodeJS.ProcessEnv;
   /** Permission rules added to those of the settings files (e.g. from --settings). */
-  extraPermissions?: { allow?: string[]; deny?: string[]; ask?: string[] };
+  extraPermissions?: { allow?: string[] | undefined; deny?: string[] | undefined; ask?: string[] | undefined };
   /** Consecutive Stop blocks after which the turn ends anyway (default 8). */
   stopBlockCap?: number;
   /** A client for another model name (subagent definitions may name one). */

@@ -14,7 +14,7 @@ export interface PermissionRules {
 }
 
 /** Rules of the settings files followed by extra ones (e.g. from --settings). */
-export function mergeRules(files: PermissionRules, extra: Partial<PermissionRules> = {}): PermissionRules {
+export function mergeRules(files: PermissionRules, extra: { [K in keyof PermissionRules]?: string[] | undefined } = {}): PermissionRules {
   return {
     allow: [...files.allow, ...(extra.allow ?? [])],
     deny: [...files.deny, ...(extra.deny ?? [])],
@@ -44,7 +44,12 @@ function commandMatches(pattern: string, command: string): boolean {
     return cmd === prefix || cmd.startsWith(`${prefix} `);
   }
   if (pattern.includes('*')) {
-    const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    const re = new RegExp(
+      `^${pattern
+        .split('*')
+        .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    );
     return re.test(cmd);
   }
   return cmd === pattern;
@@ -116,7 +121,13 @@ function allowRule(toolName: string, content: string | undefined): string {
  * The text a headless run gives the model when nobody can be asked, built from the real reason: a
  * hook that asked, an `ask` rule, or the mode (then only the modes that would allow it are named).
  */
-export function headlessDenial(toolName: string, content: string | undefined, verdict: Extract<Verdict, { behavior: 'ask' }>, mode: PermissionMode, access: ToolAccess): string {
+export function headlessDenial(
+  toolName: string,
+  content: string | undefined,
+  verdict: Extract<Verdict, { behavior: 'ask' }>,
+  mode: PermissionMode,
+  access: ToolAccess,
+): string {
   const base = `Permission to use ${toolName} was not granted: this run has no one to ask.`;
   if (verdict.by === 'hook') {
     return `${base} A PreToolUse hook asked for confirmation (${verdict.why}), and headless runs deny what a hook asks about; no permission mode or rule changes that.`;

@@ -54,7 +54,9 @@ async function preToolUse(c: Call): Promise<{ input: Record<string, unknown>; re
   showUserParts(c.host.conversation, d);
   if (d.additionalContext) {
     // Context for the model about this call; it follows the tool result.
-    c.host.conversation.push(newMessage('user', [hookText('PreToolUse', hookWords.context('PreToolUse', `PreToolUse:${c.call.name}`, d.additionalContext))], true));
+    c.host.conversation.push(
+      newMessage('user', [hookText('PreToolUse', hookWords.context('PreToolUse', `PreToolUse:${c.call.name}`, d.additionalContext))], true),
+    );
   }
   c.stop = stopOf('PreToolUse', d);
   if (d.blocked || d.permissionDecision === 'deny') {
@@ -67,7 +69,12 @@ async function preToolUse(c: Call): Promise<{ input: Record<string, unknown>; re
 /** Who else may decide when the rules ask: a PermissionRequest hook, then the user (or a headless denial). */
 type Asked = { denied: string } | { input: Record<string, unknown>; rewritten: boolean };
 
-async function askForPermission(c: Call, input: Record<string, unknown>, verdict: Extract<Verdict, { behavior: 'ask' }>, ruleContent: string | undefined): Promise<Asked> {
+async function askForPermission(
+  c: Call,
+  input: Record<string, unknown>,
+  verdict: Extract<Verdict, { behavior: 'ask' }>,
+  ruleContent: string | undefined,
+): Promise<Asked> {
   const pr = await c.host.fire('PermissionRequest', { ...c.fields, tool_input: input });
   showUserParts(c.host.conversation, pr.decision);
   c.stop ??= stopOf('PermissionRequest', pr.decision);

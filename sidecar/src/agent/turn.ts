@@ -23,7 +23,9 @@ export async function runTurn(agent: MainHost, prompt: string): Promise<TurnResu
   }
   agent.conversation.push(newMessage('user', [{ type: 'text', content: prompt, source: 'user' }]));
   if (ups.decision.additionalContext) {
-    agent.conversation.push(newMessage('user', [hookText('UserPromptSubmit', hookWords.context('UserPromptSubmit', '', ups.decision.additionalContext))], true));
+    agent.conversation.push(
+      newMessage('user', [hookText('UserPromptSubmit', hookWords.context('UserPromptSubmit', '', ups.decision.additionalContext))], true),
+    );
   }
   showUserParts(agent.conversation, ups.decision);
   if (!ups.decision.continue) return stopLoop(agent, 'UserPromptSubmit', ups.decision.stopReason);

@@ -40,4 +40,3 @@ export async function hooksCommand(argv: string[]): Promise<number> {
       return 2;
   }
 }
-

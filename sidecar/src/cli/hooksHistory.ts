@@ -28,10 +28,18 @@ function runLine(l: HistoryLine): string {
 export function runsCommand(argv: string[]): number {
   const { values } = parseArgs({
     args: argv,
-    options: { event: { type: 'string' }, hook: { type: 'string' }, outcome: { type: 'string' }, since: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' } },
+    options: {
+      event: { type: 'string' },
+      hook: { type: 'string' },
+      outcome: { type: 'string' },
+      since: { type: 'string' },
+      limit: { type: 'string' },
+      json: { type: 'boolean' },
+    },
   });
   const outcome = values.outcome;
-  if (outcome !== undefined && !(OUTCOME_FILTERS as readonly string[]).includes(outcome)) throw new UsageError(`--outcome must be one of ${OUTCOME_FILTERS.join(', ')}`);
+  if (outcome !== undefined && !(OUTCOME_FILTERS as readonly string[]).includes(outcome))
+    throw new UsageError(`--outcome must be one of ${OUTCOME_FILTERS.join(', ')}`);
   const limit = values.limit === undefined ? 50 : Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit takes a whole number of runs');
   const runs = findRuns(readHistory(historyFile()), {
@@ -45,7 +53,8 @@ export function runsCommand(argv: string[]): number {
     process.stdout.write(`${JSON.stringify({ runs }, null, 2)}\n`);
     return 0;
   }
-  if (!runs.length) process.stdout.write(`No hook runs recorded${values.event || values.hook || outcome || values.since ? ' that match' : ''} (${historyFile()}).\n`);
+  if (!runs.length)
+    process.stdout.write(`No hook runs recorded${values.event || values.hook || outcome || values.since ? ' that match' : ''} (${historyFile()}).\n`);
   for (const l of runs) process.stdout.write(`${runLine(l)}\n`);
   return 0;
 }

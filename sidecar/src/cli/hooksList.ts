@@ -52,7 +52,11 @@ export function listCommand(argv: string[]): number {
     if (!hooks.length) continue;
     out.push(`\n${st.cyan(event)}`);
     for (const h of hooks) {
-      const extra = [h.matcher ? `matcher ${JSON.stringify(h.matcher)}` : '', h.handler.timeout ? `timeout ${h.handler.timeout} s` : '', h.handler.async ? 'async' : '']
+      const extra = [
+        h.matcher ? `matcher ${JSON.stringify(h.matcher)}` : '',
+        h.handler.timeout ? `timeout ${h.handler.timeout} s` : '',
+        h.handler.async ? 'async' : '',
+      ]
         .filter(Boolean)
         .join(', ');
       out.push(`  ${st.bold(h.displayName)}  ${st.dim(`[${SOURCE_LABEL[h.source]}${h.plugin ? ` ${h.plugin.name}` : ''}]`)}${extra ? `  ${extra}` : ''}`);
@@ -62,12 +66,15 @@ export function listCommand(argv: string[]): number {
   }
   const errors = s.problems.filter((p) => p.severity === 'error').length;
   if (s.problems.length) {
-    out.push(st.yellow(`\n${s.problems.length} problem${s.problems.length > 1 ? 's' : ''} (${errors} error${errors === 1 ? '' : 's'}): run \`wave hooks validate\` for details.`));
+    out.push(
+      st.yellow(
+        `\n${s.problems.length} problem${s.problems.length > 1 ? 's' : ''} (${errors} error${errors === 1 ? '' : 's'}): run \`wave hooks validate\` for details.`,
+      ),
+    );
   }
   process.stdout.write(`${out.join('\n')}\n`);
   return 0;
 }
-
 
 export function validateCommand(argv: string[]): number {
   const { values } = parseArgs({ args: argv, options: { workdir: { type: 'string' }, json: { type: 'boolean' } } });

@@ -21,7 +21,7 @@ function readInput(spec: string): Record<string, unknown> {
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new Error(`--input is not valid JSON: ${(e as Error).message}`);
+    throw new Error(`--input is not valid JSON: ${(e as Error).message}`, { cause: e });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('--input must be a JSON object');
   return value as Record<string, unknown>;
@@ -83,7 +83,10 @@ export async function hooksTestCommand(argv: string[]): Promise<number> {
   }
   const st = makeStyle(process.stdout);
   const field = spec.matcherField;
-  const out = [`${st.bold(st.cyan(event))}${field ? `  ${field}=${String(input[field])}` : ''}  ${st.dim(`(${spec.when})`)}`, st.dim(`stdin: ${JSON.stringify(payload)}`)];
+  const out = [
+    `${st.bold(st.cyan(event))}${field ? `  ${field}=${String(input[field])}` : ''}  ${st.dim(`(${spec.when})`)}`,
+    st.dim(`stdin: ${JSON.stringify(payload)}`),
+  ];
   if (manager.note) out.push(st.dim(`(${manager.note})`));
   const loaded = manager.snapshot();
   const unread = unreadSummary(loaded.files, loaded.problems);

@@ -22,7 +22,6 @@ import { PERMISSION_MODES, type PermissionMode } from '../hooks/types.js';
 import { createModelClient, modelConfigFrom } from '../models/config.js';
 import { formatJsonPath, parseJsonText, readJsonFile } from '../settings/jsonFile.js';
 
-
 class UsageError extends Error {}
 
 /** How long `wave -p` waits for background work after the turn (WAVE_SETTLE_SECONDS overrides). */
@@ -34,9 +33,13 @@ function readFlagSettings(arg: string | undefined): z.infer<typeof SettingsSchem
   const inline = arg.trim().startsWith('{');
   const file = inline ? parseJsonText('--settings', arg) : readJsonFile(resolve(arg));
   if (!inline && !file.exists) throw new UsageError(`--settings: no such file ${resolve(arg)}`);
-  if (file.parseError) throw new UsageError(`--settings: not valid JSON at line ${file.parseError.line}, column ${file.parseError.column}: ${file.parseError.message}`);
+  if (file.parseError)
+    throw new UsageError(`--settings: not valid JSON at line ${file.parseError.line}, column ${file.parseError.column}: ${file.parseError.message}`);
   const dup = file.duplicates[0];
-  if (dup) throw new UsageError(`--settings: duplicate key ${formatJsonPath(dup.path)} at line ${dup.line} (also at line ${dup.previous.line}): only the last one would count`);
+  if (dup)
+    throw new UsageError(
+      `--settings: duplicate key ${formatJsonPath(dup.path)} at line ${dup.line} (also at line ${dup.previous.line}): only the last one would count`,
+    );
   const parsed = SettingsSchema.safeParse(file.value);
   if (!parsed.success) {
     const i = parsed.error.issues[0]!;
@@ -92,7 +95,16 @@ function readFlags(values: Record<string, string | undefined>) {
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
-  return { prompt, format, mode: (mode as PermissionMode | undefined) ?? 'default', workdir, note, debugHooks, flag: readFlagSettings(values.settings), resume: values.resume };
+  return {
+    prompt,
+    format,
+    mode: (mode as PermissionMode | undefined) ?? 'default',
+    workdir,
+    note,
+    debugHooks,
+    flag: readFlagSettings(values.settings),
+    resume: values.resume,
+  };
 }
 
 const streamLine = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`);

@@ -10,10 +10,8 @@ import { WaveApp } from '../server/app.js';
 import { newToken } from '../server/auth.js';
 import { listen } from '../server/http.js';
 import { hookDebugger } from './debug.js';
-import { SERVE_USAGE } from './usage.js';
 import { resolveWorkdir } from './workdir.js';
 import type { HostRequest, ReadyLine } from '../protocol/protocol.js';
-
 
 const DEFAULT_UI = fileURLToPath(new URL('../../../webui/dist', import.meta.url));
 

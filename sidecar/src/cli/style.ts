@@ -15,5 +15,8 @@ export function makeStyle(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv = p
 }
 
 export function indent(text: string, prefix: string): string {
-  return text.split('\n').map((l) => prefix + l).join('\n');
+  return text
+    .split('\n')
+    .map((l) => prefix + l)
+    .join('\n');
 }

@@ -66,9 +66,7 @@ function failureText(p: ProcessResult, timeoutSeconds: number): string {
 }
 
 function formatZodError(err: z.ZodError): string {
-  return err.issues
-    .map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`)
-    .join('; ');
+  return err.issues.map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
 }
 
 type Spec = EventSpec<never> | EventSpec<Record<string, unknown>>;
@@ -116,7 +114,8 @@ function readAnswer(eventName: string, p: ProcessResult): { answer: Answer } | {
   const parsed = AnswerSchema.safeParse(json);
   if (!parsed.success) return { error: `invalid JSON answer: ${formatZodError(parsed.error)}` };
   const named = parsed.data.hookSpecificOutput?.hookEventName;
-  if (named !== undefined && named !== eventName) return { error: `invalid JSON answer: hookSpecificOutput.hookEventName is "${named}" but the hook ran for ${eventName}` };
+  if (named !== undefined && named !== eventName)
+    return { error: `invalid JSON answer: hookSpecificOutput.hookEventName is "${named}" but the hook ran for ${eventName}` };
   return { answer: parsed.data };
 }
 
@@ -151,7 +150,8 @@ function specificFields(spec: Spec, a: Answer, effect: RunEffect, words: string[
     words.push('rewrote the tool input');
   }
   if (hso?.decision && accepts.includes('permissionRequest')) {
-    const { interrupt: _interrupt, ...d } = hso.decision;
+    const { behavior, updatedInput, message } = hso.decision;
+    const d = { behavior, ...(updatedInput ? { updatedInput } : {}), ...(message !== undefined ? { message } : {}) };
     effect.permissionRequest = d;
     words.push(`permission request ${d.behavior}${d.message ? `: ${d.message}` : ''}`);
   }
@@ -187,7 +187,9 @@ export function interpretRun(eventName: string, spec: Spec, p: ProcessResult, co
 }
 
 /** What a run did, in one word, from its effect (docs/hooks.md, "Run records"). */
-export function verdictOf(e: Pick<RunEffect, 'outcome' | 'block' | 'permission' | 'permissionRequest' | 'updatedInput' | 'context' | 'instructions' | 'path' | 'stop'>): RunVerdict {
+export function verdictOf(
+  e: Pick<RunEffect, 'outcome' | 'block' | 'permission' | 'permissionRequest' | 'updatedInput' | 'context' | 'instructions' | 'path' | 'stop'>,
+): RunVerdict {
   if (e.outcome === 'skipped' || e.outcome === 'timeout') return e.outcome;
   if (e.outcome === 'non_blocking_error') return 'error';
   if (e.stop) return 'stopped';

@@ -65,5 +65,10 @@ export interface LoadOptions {
 /** Reads every file now and composes them (for one-off readers: the CLI, the settings page). */
 export function loadSources(opts: LoadOptions): LoadedSources {
   const paths = settingsPaths(opts.workdir, opts.homeDir);
-  return composeSources({ programmatic: readProgrammatic(opts.programmatic), files: readSourceFiles(paths, { workdir: opts.workdir, homeDir: opts.homeDir, ...(opts.toolNames ? { toolNames: opts.toolNames } : {}) }), trustProject: opts.trustProject, paths });
+  return composeSources({
+    programmatic: readProgrammatic(opts.programmatic),
+    files: readSourceFiles(paths, { workdir: opts.workdir, homeDir: opts.homeDir, ...(opts.toolNames ? { toolNames: opts.toolNames } : {}) }),
+    trustProject: opts.trustProject,
+    paths,
+  });
 }

@@ -72,7 +72,13 @@ class HooksReader {
     // A missing key (e.g. "command is required") has no position: point at its nearest parent.
     let pos: Position | undefined;
     for (let n = full.length; n > 0 && !pos; n--) pos = this.origin.locate?.(full.slice(0, n));
-    this.problems.push({ severity, file: this.origin.file ?? '<programmatic>', path: formatJsonPath(full), ...(pos ? { line: pos.line, column: pos.column } : {}), message });
+    this.problems.push({
+      severity,
+      file: this.origin.file ?? '<programmatic>',
+      path: formatJsonPath(full),
+      ...(pos ? { line: pos.line, column: pos.column } : {}),
+      message,
+    });
   }
 
   private reject(event: string, n: number): void {
@@ -104,11 +110,16 @@ class HooksReader {
       return 'skip';
     }
     if (group.matcher.length > MAX_MATCHER_LENGTH) {
-      this.problem('error', [event, g, 'matcher'], `matcher is ${group.matcher.length} characters long, over the limit of ${MAX_MATCHER_LENGTH}; this group is skipped`);
+      this.problem(
+        'error',
+        [event, g, 'matcher'],
+        `matcher is ${group.matcher.length} characters long, over the limit of ${MAX_MATCHER_LENGTH}; this group is skipped`,
+      );
       return 'skip';
     }
     if (EVENTS[event].matcherField) return { matcher: group.matcher };
-    if (group.matcher.trim() !== '' && group.matcher.trim() !== '*') this.problem('warning', [event, g, 'matcher'], `${event} takes no matcher; "${group.matcher}" is ignored`);
+    if (group.matcher.trim() !== '' && group.matcher.trim() !== '*')
+      this.problem('warning', [event, g, 'matcher'], `${event} takes no matcher; "${group.matcher}" is ignored`);
     return { matcher: undefined };
   }
 

@@ -21,7 +21,8 @@ export function describeDecision(event: HookEventName, d: HookDecision): string[
   if (!d.continue) lines.push(`STOP: the agent would stop after this step${d.stopReason ? `; the user would see: ${d.stopReason}` : ''}`);
   if (d.blocked) lines.push(`${BLOCK_WORDS[spec.onBlock]}: ${d.reason}`);
   if (d.permissionDecision === 'deny') lines.push(`DENIED by permissionDecision; the model would see: ${d.permissionDecisionReason ?? 'denied by hook'}`);
-  if (d.permissionDecision === 'ask') lines.push(`ASK: the user would be asked to approve${d.permissionDecisionReason ? ` (${d.permissionDecisionReason})` : ''}`);
+  if (d.permissionDecision === 'ask')
+    lines.push(`ASK: the user would be asked to approve${d.permissionDecisionReason ? ` (${d.permissionDecisionReason})` : ''}`);
   if (d.permissionDecision === 'allow' && !d.blocked) lines.push('ALLOWED without asking (unless another rule denies or asks)');
   if (d.permissionRequest) {
     lines.push(

@@ -38,8 +38,8 @@ export interface EventSpec<I extends object = Record<string, unknown>> {
    * `'tool names'`: the agent's tool names, which the engine is given (it knows no tools itself).
    */
   matcherValues?: readonly string[] | 'tool names';
-  /** Event-specific stdin fields, in the order they are written. */
-  payload: (input: I) => Record<string, unknown>;
+  /** Event-specific stdin fields, in the order they are written. (Method syntax: a table entry of any input reads as one of `Record<string, unknown>`.) */
+  payload(input: I): Record<string, unknown>;
   /** Values used by `wave hooks test` when the user gives none. */
   sample: I;
   onBlock: BlockEffect;
@@ -48,29 +48,29 @@ export interface EventSpec<I extends object = Record<string, unknown>> {
   /** WorktreeCreate: the first hook that exits 0 and prints a path wins; later hooks are not run. */
   firstPathWins?: boolean;
   /** After a hook rewrote the input (`updatedInput`), the input handed to the next hook. */
-  chain?: (input: I, updatedInput: Record<string, unknown>) => I;
+  chain?(input: I, updatedInput: Record<string, unknown>): I;
 }
 
 import { CONFIG_SOURCES, type ConfigSourceName } from './types.js';
 
 // ----- event inputs ---------------------------------------------------------------------------
 
-export interface ToolInput {
+export type ToolInput = {
   tool_name: string;
   tool_input: Record<string, unknown>;
   tool_use_id: string;
-}
-export interface PostToolInput extends ToolInput {
+};
+export type PostToolInput = ToolInput & {
   tool_response: unknown;
   duration_ms?: number;
-}
-export interface PostToolFailureInput extends ToolInput {
+};
+export type PostToolFailureInput = ToolInput & {
   error: string;
   is_interrupt?: boolean;
   duration_ms?: number;
-}
+};
 /** One task of the Stop payload's `background_tasks` (the payload builder picks its fields by type). */
-export interface BackgroundTask {
+export type BackgroundTask = {
   id: string;
   type: 'shell' | 'subagent' | 'workflow';
   /** Only running tasks are listed; others are left out by the payload builder. */
@@ -79,25 +79,25 @@ export interface BackgroundTask {
   command?: string;
   agent_type?: string;
   name?: string;
-}
-export interface SessionCron {
+};
+export type SessionCron = {
   id: string;
   schedule: string;
   recurring: boolean;
   prompt: string;
-}
-export interface StopInput {
+};
+export type StopInput = {
   stop_hook_active: boolean;
   last_assistant_message?: string;
   background_tasks: BackgroundTask[];
   session_crons: SessionCron[];
-}
-export interface SubagentStopInput {
+};
+export type SubagentStopInput = {
   stop_hook_active: boolean;
   last_assistant_message?: string;
   agent_type: string;
   agent_id?: string;
-}
+};
 
 // ----- helpers used by payload builders --------------------------------------------------------
 
@@ -330,7 +330,7 @@ export function isHookEvent(name: string): name is HookEventName {
 }
 
 export function eventSpec(name: HookEventName): EventSpec<Record<string, unknown>> {
-  return EVENTS[name] as unknown as EventSpec<Record<string, unknown>>;
+  return EVENTS[name];
 }
 
 /** Effects that stop or redirect what the agent was doing (the others only report). */

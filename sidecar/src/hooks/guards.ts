@@ -44,7 +44,14 @@ export function checkMatcher(hook: ConfiguredHook, toolNames?: readonly string[]
   if (alternatives.length < 2 || !alternatives.every((a) => PLAIN_NAME.test(a))) return [];
   return alternatives
     .filter((a) => !isMcp(a) && !known.some((v) => v.toLowerCase() === a.toLowerCase()))
-    .map((a) => warning(hook, path, `"${a}" in matcher "${hook.matcher}" matches no known ${field}: that part never matches (known: ${known.join(', ')})`, hook.matcherAt));
+    .map((a) =>
+      warning(
+        hook,
+        path,
+        `"${a}" in matcher "${hook.matcher}" matches no known ${field}: that part never matches (known: ${known.join(', ')})`,
+        hook.matcherAt,
+      ),
+    );
 }
 
 /** The first shell words of a command, quotes removed (as far as they can be read simply). */
@@ -80,7 +87,8 @@ const PROJECT_VARS = /\$\{?(WAVE_PROJECT_DIR|CLAUDE_PROJECT_DIR)\}?/g;
 export function scriptOf(command: string, ctx: GuardContext): { word: string; path: string; viaInterpreter: boolean; relative: boolean } | null {
   const words = shellWords(command, 8);
   while (words.length > 1 && /^[A-Za-z_]\w*=/.test(words[0]!)) words.shift(); // `FOO=1 ./x.sh`
-  let [first, ...rest] = words;
+  const [word, ...rest] = words;
+  let first = word;
   if (!first) return null;
   let viaInterpreter = false;
   const base = first.split('/').pop()!;
@@ -91,7 +99,10 @@ export function scriptOf(command: string, ctx: GuardContext): { word: string; pa
     [first, viaInterpreter] = [file, true];
   }
   const home = ctx.homeDir ?? homedir();
-  const expanded = first.replace(PROJECT_VARS, ctx.workdir).replace(/^~(?=\/)/, home).replace(/\$\{?HOME\}?/g, home);
+  const expanded = first
+    .replace(PROJECT_VARS, ctx.workdir)
+    .replace(/^~(?=\/)/, home)
+    .replace(/\$\{?HOME\}?/g, home);
   if (/[$`*?]/.test(expanded) || (!viaInterpreter && !expanded.includes('/'))) return null; // a PATH command or something only the shell knows
   const relative = !isAbsolute(expanded);
   return { word: first, path: relative ? resolve(ctx.workdir, expanded) : expanded, viaInterpreter, relative };
@@ -118,7 +129,9 @@ export function checkScript(hook: ConfiguredHook, ctx: GuardContext): ConfigProb
   const out: ConfigProblem[] = [];
   if (script.relative && hook.source !== 'plugin') {
     const fixed = `"$WAVE_PROJECT_DIR"/${script.word.replace(/^\.\//, '')}`;
-    out.push(warning(hook, path, `the script ${script.word} is given relative to the working directory, which moves (a worktree, a sub-folder): write ${fixed}`));
+    out.push(
+      warning(hook, path, `the script ${script.word} is given relative to the working directory, which moves (a worktree, a sub-folder): write ${fixed}`),
+    );
   }
   const stat = statSync(script.path, { throwIfNoEntry: false });
   if (!stat) return [...out, warning(hook, path, `the script ${script.path} does not exist, so this hook fails every time it runs`)];
@@ -132,7 +145,9 @@ export function checkScript(hook: ConfiguredHook, ctx: GuardContext): ConfigProb
   }
   const head = readHead(script.path);
   if (head && !head.includes(0) && head.includes('\r\n')) {
-    out.push(warning(hook, path, `the script ${script.path} has Windows line endings (CRLF), which sh cannot run: convert it with dos2unix or sed -i 's/\\r$//'`));
+    out.push(
+      warning(hook, path, `the script ${script.path} has Windows line endings (CRLF), which sh cannot run: convert it with dos2unix or sed -i 's/\\r$//'`),
+    );
   }
   return out;
 }

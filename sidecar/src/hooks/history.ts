@@ -87,7 +87,7 @@ export class HistoryWriter {
 
   constructor(
     readonly path: string,
-    private readonly warn: (message: string) => void = () => {},
+    private readonly warn: (message: string) => void = () => undefined,
     private readonly rotateBytes = HISTORY_ROTATE_BYTES,
   ) {
     process.once('exit', this.onExit);
@@ -119,7 +119,10 @@ export class HistoryWriter {
   }
 
   private async rotateIfBig(): Promise<void> {
-    const size = await stat(this.path).then((s) => s.size, () => -1);
+    const size = await stat(this.path).then(
+      (s) => s.size,
+      () => -1,
+    );
     if (size < 0) mkdirSync(dirname(this.path), { recursive: true });
     else if (size >= this.rotateBytes) await rename(this.path, rotatedPath(this.path));
   }
@@ -167,7 +170,7 @@ export function readHistory(path: string, statsOnly = false): HistoryLine[] {
     } catch {
       continue; // no history yet (or no rotated generation)
     }
-    for (let start = 0; start < text.length; ) {
+    for (let start = 0; start < text.length;) {
       let end = text.indexOf('\n', start);
       if (end < 0) end = text.length;
       const cut = statsOnly ? text.indexOf(STATS_END, start) : -1;

@@ -330,7 +330,12 @@ export class HookManager {
     });
   }
 
-  private record(event: string, hook: ConfiguredHook, r: ProcessResult | null, effect: Pick<RunEffect, 'outcome' | 'words' | 'error'> & Partial<RunEffect>): HookRunRecord {
+  private record(
+    event: string,
+    hook: ConfiguredHook,
+    r: ProcessResult | null,
+    effect: Pick<RunEffect, 'outcome' | 'words' | 'error'> & Partial<RunEffect>,
+  ): HookRunRecord {
     const verdict = verdictOf(effect);
     // An async hook never blocks nor injects anything: it can only have worked or failed.
     const shown = hook.handler.async && verdict !== 'error' && verdict !== 'timeout' ? 'ok' : verdict;

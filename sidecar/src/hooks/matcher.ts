@@ -54,7 +54,10 @@ function compileGlob(a: string): ((v: string) => boolean) | null {
 export function compileMatcher(matcher: string | undefined): CompiledMatcher {
   const m = matcher?.trim() ?? '';
   if (m === '' || m === '*') return { source: matcher, test: () => true };
-  const alternatives = m.split('|').map((a) => a.trim()).filter((a) => a !== '');
+  const alternatives = m
+    .split('|')
+    .map((a) => a.trim())
+    .filter((a) => a !== '');
   const exact = new Set(alternatives.map((a) => a.toLowerCase()));
   const globs = alternatives
     .filter((a) => GLOB_CHARS.test(a))

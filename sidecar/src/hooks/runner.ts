@@ -76,7 +76,7 @@ function startDrainer(stream: Readable): Drainer | null {
   });
   const pid = dd.pid;
   if (pid === undefined) {
-    dd.catch(() => {});
+    dd.catch(() => undefined); // dd never started: there is nothing to wait for
     return null;
   }
   trackProcess(pid); // SIGKILLed with the hook groups if the sidecar exits
@@ -182,7 +182,9 @@ class CappedCollector {
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
 /** Writing the JSON to a hook that exits without reading it fails with EPIPE: that is fine. */
-function ignoreStdinError(): void {}
+function ignoreStdinError(): void {
+  // expected: nothing to do
+}
 
 function startHook(spec: ProcessSpec, args: readonly string[]) {
   return execa(spec.file, args, {
@@ -280,7 +282,7 @@ export const runHookProcess: ProcessRunner = async (spec) => {
   const finalExit = exit as { code: number | null; signal: string | null } | null;
   const spawnError =
     pid === undefined || (finalExit === null && result.failed && !timedOut)
-      ? (result.originalMessage || result.shortMessage || 'the hook could not be started')
+      ? result.originalMessage || result.shortMessage || 'the hook could not be started'
       : null;
   return { ...resultOf(spawnError ? null : finalExit, spawnError, out, err), startedAt, durationMs, timedOut };
 };

@@ -9,7 +9,6 @@ import { NO_NUL, nul, settingsSchemaWith } from '../settings/schema.js';
 /** The longest timeout a hook may have (docs/hooks.md, Validation): one day. */
 export const MAX_TIMEOUT_SECONDS = 86_400;
 
-
 export const HandlerSchema = z
   .object({
     type: z
@@ -43,14 +42,9 @@ export const MatcherGroupSchema = z
   .passthrough()
   .meta({ id: 'HookMatcherGroup', description: 'Hooks that run for the values their matcher accepts.' });
 
-const eventProperties = Object.fromEntries(
-  EVENT_NAMES.map((name) => [name, z.array(MatcherGroupSchema).optional().describe(EVENTS[name].when)]),
-);
+const eventProperties = Object.fromEntries(EVENT_NAMES.map((name) => [name, z.array(MatcherGroupSchema).optional().describe(EVENTS[name].when)]));
 
-export const HooksSchema = z
-  .object(eventProperties)
-  .catchall(z.array(MatcherGroupSchema))
-  .describe('Hooks by event name.');
+export const HooksSchema = z.object(eventProperties).catchall(z.array(MatcherGroupSchema)).describe('Hooks by event name.');
 
 /** THE settings schema: every key of a settings file (settings/schema.ts) with the hooks. */
 export const SettingsSchema = settingsSchemaWith(HooksSchema);

@@ -180,12 +180,7 @@ export function sourcePaths(paths: SettingsPaths): Array<{ source: HookSource; p
     const root = join(paths.pluginsDir, name);
     return { source: 'plugin' as const, path: join(root, 'hooks', 'hooks.json'), plugin: { name, root } };
   });
-  return [
-    ...plugins,
-    { source: 'user', path: paths.user },
-    { source: 'project', path: paths.project },
-    { source: 'projectLocal', path: paths.projectLocal },
-  ];
+  return [...plugins, { source: 'user', path: paths.user }, { source: 'project', path: paths.project }, { source: 'projectLocal', path: paths.projectLocal }];
 }
 
 /** The real path of a file, or its resolved path when it does not exist. */

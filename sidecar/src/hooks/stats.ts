@@ -77,7 +77,21 @@ export function hookStats(lines: readonly StatsFields[], sinceMs = 0): HookStats
     .map((a) => {
       const d = a.durations.sort((x, y) => x - y);
       const { event, matcher, command, source, file } = a.first;
-      return { event, matcher, command, source, file, runs: a.runs, blocks: a.blocks, errors: a.errors, timeouts: a.timeouts, p50_ms: percentile(d, 50), p95_ms: percentile(d, 95), max_ms: d[d.length - 1] ?? 0, last_run: a.last };
+      return {
+        event,
+        matcher,
+        command,
+        source,
+        file,
+        runs: a.runs,
+        blocks: a.blocks,
+        errors: a.errors,
+        timeouts: a.timeouts,
+        p50_ms: percentile(d, 50),
+        p95_ms: percentile(d, 95),
+        max_ms: d[d.length - 1] ?? 0,
+        last_run: a.last,
+      };
     })
     .sort((x, y) => (x.last_run < y.last_run ? 1 : -1));
 }

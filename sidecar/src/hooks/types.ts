@@ -1,9 +1,9 @@
 // Types shared by the hook engine's modules. The event table itself lives in events.ts; the types
 // the UI sees too (run records, problems, sources, permission modes) are the protocol's (protocol/wire.ts).
-import type { ConfigProblem, HookRunRecord, HookSource, PermissionMode, RunOutcome, RunVerdict } from '../protocol/wire.js';
 
 export { PERMISSION_MODES, RUN_VERDICTS, SOURCE_ORDER } from '../protocol/wire.js';
 export type { ConfigProblem, HookRunRecord, HookSource, PermissionMode, RunOutcome, RunVerdict } from '../protocol/wire.js';
+import type { HookSource } from '../protocol/wire.js';
 
 /** ConfigChange's `source`: which kind of settings file changed (Claude Code's names). */
 export type ConfigSourceName = 'user_settings' | 'project_settings' | 'local_settings' | 'plugin';

@@ -3,24 +3,9 @@
 // `system` parameter; tool_use and tool_result blocks map one to one, tool results first in
 // their user turn as the API requires.
 import Anthropic from '@anthropic-ai/sdk';
-import type {
-  ContentBlockParam,
-  MessageCreateParamsStreaming,
-  MessageParam,
-  RawMessageStreamEvent,
-  Tool,
-} from '@anthropic-ai/sdk/resources/messages';
+import type { ContentBlockParam, MessageCreateParamsStreaming, MessageParam, RawMessageStreamEvent, Tool } from '@anthropic-ai/sdk/resources/messages';
 import { guardCallback, parseToolInput, SdkModelClient } from './shared.js';
-import type {
-  ModelClient,
-  ModelConfig,
-  ModelMessage,
-  ModelRequest,
-  ModelResponse,
-  ModelStreamEvent,
-  ModelToolCall,
-  ModelToolDef,
-} from './types.js';
+import type { ModelClient, ModelConfig, ModelMessage, ModelRequest, ModelResponse, ModelStreamEvent, ModelToolCall, ModelToolDef } from './types.js';
 
 /** `max_tokens` is required by the Messages API; used when the request names none. */
 export const DEFAULT_MAX_TOKENS = 8192;
@@ -158,7 +143,11 @@ export class AnthropicModelClient extends SdkModelClient<Anthropic> implements M
 
   async send(req: ModelRequest, onEvent?: (e: ModelStreamEvent) => void): Promise<ModelResponse> {
     const assembler = new EventAssembler(guardCallback(onEvent));
-    await this.consume(req, (options) => this.client.messages.create(anthropicRequestBody(this.model, req), options), (event) => assembler.add(event));
+    await this.consume(
+      req,
+      (options) => this.client.messages.create(anthropicRequestBody(this.model, req), options),
+      (event) => assembler.add(event),
+    );
     assembler.flush();
     return {
       text: assembler.text,

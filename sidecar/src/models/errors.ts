@@ -10,8 +10,6 @@ import { ModelError, type ModelErrorKind } from './modelError.js';
 
 export { ModelError, type ModelErrorKind } from './modelError.js';
 
-
-
 /** What the message needs to know about the call that failed. */
 export interface ModelErrorContext {
   provider: ModelProvider;
@@ -96,17 +94,11 @@ function withDetail(message: string, detail: string | undefined): string {
 }
 
 /** Builds the error for an HTTP error status (or an Anthropic in-stream `error` event's type). */
-function fromStatus(
-  status: number | undefined,
-  body: unknown,
-  ctx: ModelErrorContext,
-  cause: unknown,
-): ModelError {
+function fromStatus(status: number | undefined, body: unknown, ctx: ModelErrorContext, cause: unknown): ModelError {
   const detail = serverMessage(body);
   const type = bodyType(body);
   const code = status === undefined ? '' : ` (${status})`;
-  const make = (kind: ModelErrorKind, head: string) =>
-    new ModelError(kind, withDetail(head, detail), { status, cause });
+  const make = (kind: ModelErrorKind, head: string) => new ModelError(kind, withDetail(head, detail), { status, cause });
   if (status === 401 || type === 'authentication_error') {
     return make('auth', `authentication failed${code}: check WAVE_API_KEY`);
   }
@@ -119,8 +111,7 @@ function fromStatus(
     return make('unknown_model', `unknown model "${ctx.model}"${code}${hint}`);
   }
   // An error event inside a stream (no status) came after the answer began: never retried.
-  const retried =
-    ctx.maxRetries > 0 && status !== undefined ? `, gave up after ${ctx.maxRetries} retries` : '';
+  const retried = ctx.maxRetries > 0 && status !== undefined ? `, gave up after ${ctx.maxRetries} retries` : '';
   if (status === 429 || type === 'rate_limit_error') {
     return make('rate_limited', `rate limited by the model server${code}${retried}`);
   }

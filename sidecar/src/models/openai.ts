@@ -151,7 +151,11 @@ export class OpenAIModelClient extends SdkModelClient<OpenAI> implements ModelCl
 
   async send(req: ModelRequest, onEvent?: (e: ModelStreamEvent) => void): Promise<ModelResponse> {
     const assembler = new ChunkAssembler(guardCallback(onEvent));
-    await this.consume(req, (options) => this.client.chat.completions.create(openAIRequestBody(this.model, req), options), (chunk) => assembler.add(chunk));
+    await this.consume(
+      req,
+      (options) => this.client.chat.completions.create(openAIRequestBody(this.model, req), options),
+      (chunk) => assembler.add(chunk),
+    );
     const response: ModelResponse = { text: assembler.text, toolCalls: assembler.finishCalls(), stopReason: assembler.stopReason ?? 'unknown' };
     if (assembler.usage) response.usage = assembler.usage;
     return response;

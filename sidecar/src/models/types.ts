@@ -39,9 +39,7 @@ export interface ModelToolCall {
   inputError?: string;
 }
 
-export type ModelStreamEvent =
-  | { type: 'text_delta'; text: string }
-  | ({ type: 'tool_call' } & ModelToolCall);
+export type ModelStreamEvent = { type: 'text_delta'; text: string } | ({ type: 'tool_call' } & ModelToolCall);
 
 export interface ModelUsage {
   inputTokens: number;

@@ -112,4 +112,3 @@ export interface Message {
   /** Not typed by the user nor written by the model: hook context, notices. */
   isMeta?: boolean;
 }
-

@@ -82,8 +82,7 @@ export class WaveApp {
       if (config.ok) {
         client = createModelClient(config.config);
         modelFor = (name: string) => createModelClient({ ...config.config, model: name });
-      }
-      else modelError = config.error;
+      } else modelError = config.error;
     }
     this.modelInfo = { configured: Boolean(client), provider: client?.provider ?? null, name: client?.model ?? null, error: modelError };
     this.chat = new ChatService({

@@ -33,7 +33,10 @@ export function tokenOf(req: IncomingMessage): string | undefined {
   if (typeof header === 'string') return header;
   const auth = req.headers.authorization;
   if (auth?.startsWith('Bearer ')) return auth.slice(7);
-  const cookie = req.headers.cookie?.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${TOKEN_COOKIE}=`));
+  const cookie = req.headers.cookie
+    ?.split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(`${TOKEN_COOKIE}=`));
   return cookie?.slice(TOKEN_COOKIE.length + 1);
 }
 

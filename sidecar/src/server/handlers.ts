@@ -83,7 +83,14 @@ export function createHandlers(app: WaveApp): Handlers<Client> {
   return {
     hello: ({ view }, { transport, afterResponse }) => {
       afterResponse(() => app.greet(transport, view));
-      return { version: app.version, workdir: app.workdir, projectName: basename(app.workdir), model: app.modelInfo, trust: app.trustInfo(), config: app.settings.list().config } satisfies Hello;
+      return {
+        version: app.version,
+        workdir: app.workdir,
+        projectName: basename(app.workdir),
+        model: app.modelInfo,
+        trust: app.trustInfo(),
+        config: app.settings.list().config,
+      } satisfies Hello;
     },
     'hooks.list': () => app.settings.list(),
     'hooks.delete': ({ id, version }) => {

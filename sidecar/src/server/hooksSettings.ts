@@ -115,7 +115,11 @@ export class HooksSettingsService {
     // vanished or broke), the id may now name no hook or another one — that is a conflict.
     const file = listing.files.find((f) => f.path === (item?.file ?? fileOfId(id)));
     if (file && file.version !== version) {
-      const now = !file.exists ? ' (it no longer exists)' : file.error ? ` (it is not valid JSON now: line ${file.error.line}, column ${file.error.column}: ${file.error.message})` : '';
+      const now = !file.exists
+        ? ' (it no longer exists)'
+        : file.error
+          ? ` (it is not valid JSON now: line ${file.error.line}, column ${file.error.column}: ${file.error.message})`
+          : '';
       throw new SettingsRefusal('conflict', `${file.path} changed since it was listed${now}; nothing was deleted — look at the fresh list and try again`);
     }
     if (!item && file?.error) {

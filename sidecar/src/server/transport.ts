@@ -31,7 +31,16 @@ export function inMemoryPair(): [Transport, Transport] {
     const handlers: Array<(d: string) => void> = [];
     const closers: Array<() => void> = [];
     let closed = false;
-    return { handlers, closers, get closed() { return closed; }, setClosed() { closed = true; } };
+    return {
+      handlers,
+      closers,
+      get closed() {
+        return closed;
+      },
+      setClosed() {
+        closed = true;
+      },
+    };
   };
   const a = make();
   const b = make();

@@ -3,7 +3,20 @@
 // (docs/reliability.md). Temporary files are named after the file and the writing process, so one
 // left behind by a process that was killed (kill -9) is recognised and removed by the next writer.
 import { randomBytes } from 'node:crypto';
-import { chownSync, closeSync, fchmodSync, fsyncSync, lstatSync, openSync, readdirSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  chownSync,
+  closeSync,
+  fchmodSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** A temporary file this old is stale whoever wrote it (a write takes milliseconds). */

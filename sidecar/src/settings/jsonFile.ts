@@ -117,7 +117,8 @@ export function parseJsonText(path: string, text: string): JsonFile {
           ? { ...at(first.offset), message: PARSE_MESSAGES[printParseErrorCode(first.error)] ?? printParseErrorCode(first.error) }
           : null;
   const duplicates: DuplicateKey[] = [];
-  const value = parseError || !tree ? undefined : nodeValue(tree, [], (d) => duplicates.push({ ...at(d.key.offset), path: d.path, previous: at(d.previous.offset) }));
+  const value =
+    parseError || !tree ? undefined : nodeValue(tree, [], (d) => duplicates.push({ ...at(d.key.offset), path: d.path, previous: at(d.previous.offset) }));
   return {
     path,
     exists: true,

@@ -32,7 +32,12 @@ export const ModelKeysSchema = z.object({
   model: z.string({ error: 'model must be a string' }).optional().describe('The model name, as the server knows it.'),
   baseURL: httpUrl.optional().describe('The server, e.g. http://127.0.0.1:8000/v1 (OpenAI-compatible) or https://api.anthropic.com.'),
   apiKey: z.string({ error: 'apiKey must be a string' }).optional().describe('The API key (else WAVE_API_KEY, OPENAI_API_KEY or ANTHROPIC_API_KEY).'),
-  maxRetries: z.number().int().min(0, 'maxRetries must be an integer of at least 0').optional().describe('Retries of a failed model request (the client library’s default when unset).'),
+  maxRetries: z
+    .number()
+    .int()
+    .min(0, 'maxRetries must be an integer of at least 0')
+    .optional()
+    .describe('Retries of a failed model request (the client library’s default when unset).'),
   timeoutMs: z.number().int().min(1, 'timeoutMs must be an integer of at least 1').optional().describe('Time a model request may take, in milliseconds.'),
 });
 export type ModelKeys = z.infer<typeof ModelKeysSchema>;
@@ -55,7 +60,12 @@ export const SettingsKeysSchema = z
     permissions: PermissionsSchema.optional(),
     hookTurnBudgetSeconds: z.number().positive().optional().describe('Time all synchronous hooks of one user turn may take together (default 600).'),
     contextWindowTokens: z.number().int().positive().optional().describe('The model’s context window in tokens (default 200000).'),
-    autoCompactThreshold: z.number().gt(0).lte(1).optional().describe('Share of the context window at which the conversation is compacted automatically (default 0.8).'),
+    autoCompactThreshold: z
+      .number()
+      .gt(0)
+      .lte(1)
+      .optional()
+      .describe('Share of the context window at which the conversation is compacted automatically (default 0.8).'),
     ...ModelKeysSchema.shape,
   })
   .passthrough();
@@ -63,5 +73,7 @@ export type SettingsKeys = z.infer<typeof SettingsKeysSchema>;
 
 /** THE settings schema: these keys plus a schema for `hooks`. */
 export function settingsSchemaWith<H extends z.ZodType>(hooks: H) {
-  return SettingsKeysSchema.extend({ hooks: hooks.optional() }).describe('Wave settings (~/.wave/settings.json, .wave/settings.json, .wave/settings.local.json).');
+  return SettingsKeysSchema.extend({ hooks: hooks.optional() }).describe(
+    'Wave settings (~/.wave/settings.json, .wave/settings.json, .wave/settings.local.json).',
+  );
 }

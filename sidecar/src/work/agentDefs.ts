@@ -20,7 +20,8 @@ export interface AgentDefinition {
 export const GENERAL_PURPOSE: AgentDefinition = {
   name: 'general-purpose',
   description: 'General-purpose agent for researching questions, searching code and doing multi-step tasks on its own.',
-  prompt: 'You are a subagent working on one task for the main agent. Do the task with the tools you have, then answer with a concise report of what you found or did: your final message is all the main agent will see.',
+  prompt:
+    'You are a subagent working on one task for the main agent. Do the task with the tools you have, then answer with a concise report of what you found or did: your final message is all the main agent will see.',
   source: 'builtin',
   file: null,
 };
@@ -28,7 +29,9 @@ export const GENERAL_PURPOSE: AgentDefinition = {
 function readDir(dir: string, source: 'user' | 'project'): AgentDefinition[] {
   let names: string[];
   try {
-    names = readdirSync(dir).filter((n) => n.endsWith('.md')).sort();
+    names = readdirSync(dir)
+      .filter((n) => n.endsWith('.md'))
+      .sort();
   } catch {
     return [];
   }

@@ -8,9 +8,7 @@ import type { CronJob, CronScheduler } from './crons.js';
 export const CRON_TOOL_NAMES = ['CronCreate', 'CronList', 'CronDelete'] as const;
 
 const createSchema = z.object({
-  schedule: z
-    .string()
-    .describe('Cron expression in local time: 5 fields "minute hour day-of-month month day-of-week", or 6 with seconds first'),
+  schedule: z.string().describe('Cron expression in local time: 5 fields "minute hour day-of-month month day-of-week", or 6 with seconds first'),
   prompt: z.string().describe('The prompt to send as a user message each time the job is due'),
   recurring: z.boolean().optional().describe('Keep running on the schedule (default true); false fires once at the next match'),
 });
@@ -86,10 +84,9 @@ function deleteTool(s: CronScheduler): Tool<CronDeleteToolInput> {
     async run(input) {
       if (!s.delete(input.id)) {
         const known = s.list().map((j) => j.id);
-        return failure(
-          `No cron job with ID "${input.id}".${known.length ? ` Scheduled jobs: ${known.join(', ')}.` : ' There are no scheduled jobs.'}`,
-          { id: input.id },
-        );
+        return failure(`No cron job with ID "${input.id}".${known.length ? ` Scheduled jobs: ${known.join(', ')}.` : ' There are no scheduled jobs.'}`, {
+          id: input.id,
+        });
       }
       const result = `Deleted cron job ${input.id}.`;
       return { success: true, result, response: { id: input.id, deleted: true, success: true } };

@@ -39,8 +39,7 @@ interface Entry {
   cron: Cron;
 }
 
-const SYNTAX_HELP =
-  'Use 5 fields "minute hour day-of-month month day-of-week" (e.g. "*/5 * * * *") or 6 with seconds first (e.g. "*/30 * * * * *").';
+const SYNTAX_HELP = 'Use 5 fields "minute hour day-of-month month day-of-week" (e.g. "*/5 * * * *") or 6 with seconds first (e.g. "*/30 * * * * *").';
 
 export class CronScheduler {
   private readonly jobs = new Map<string, Entry>();
@@ -61,15 +60,11 @@ export class CronScheduler {
     const id = `cron_${++this.counter}`;
     let cron: Cron;
     try {
-      cron = new Cron(
-        schedule,
-        { mode: '5-or-6-parts', unref: true, paused: true, ...(input.recurring ? {} : { maxRuns: 1 }) },
-        () => this.fire(id),
-      );
+      cron = new Cron(schedule, { mode: '5-or-6-parts', unref: true, paused: true, ...(input.recurring ? {} : { maxRuns: 1 }) }, () => this.fire(id));
     } catch (err) {
       this.counter--;
       const why = (err as Error).message.replace(/^CronPattern:\s*/, '');
-      throw new Error(`Invalid cron expression "${input.schedule}": ${why}. ${SYNTAX_HELP}`);
+      throw new Error(`Invalid cron expression "${input.schedule}": ${why}. ${SYNTAX_HELP}`, { cause: err });
     }
     if (cron.nextRun() === null) {
       cron.stop();

@@ -20,12 +20,17 @@ export function parseFrontMatter(text: string): FrontMatterDoc {
     }
     const kv = /^([A-Za-z_][\w-]*)\s*:\s*(.*)$/.exec(line);
     if (!kv) continue;
-    const [, key, value] = kv as unknown as [string, string, string];
+    const key = kv[1]!;
+    const value = kv[2]!;
     if (value === '') {
       data[key] = [];
       listKey = key;
     } else if (value.startsWith('[') && value.endsWith(']')) {
-      data[key] = value.slice(1, -1).split(',').map((v) => unquote(v.trim())).filter(Boolean);
+      data[key] = value
+        .slice(1, -1)
+        .split(',')
+        .map((v) => unquote(v.trim()))
+        .filter(Boolean);
       listKey = null;
     } else {
       data[key] = unquote(value.trim());

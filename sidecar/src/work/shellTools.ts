@@ -22,18 +22,12 @@ const bashSchema = z.object({
     .optional()
     .describe('Timeout in milliseconds (default 120000, max 600000); past it the command continues in the background'),
   description: z.string().optional().describe('What the command does, in 5-10 words'),
-  run_in_background: z
-    .boolean()
-    .optional()
-    .describe('Run the command in the background; read its output later with BashOutput'),
+  run_in_background: z.boolean().optional().describe('Run the command in the background; read its output later with BashOutput'),
 });
 
 const bashOutputSchema = z.object({
   bash_id: z.string().describe('The ID of the background shell (e.g. bash_1)'),
-  filter: z
-    .string()
-    .optional()
-    .describe('Optional regular expression: only output lines matching it are shown (the others are discarded)'),
+  filter: z.string().optional().describe('Optional regular expression: only output lines matching it are shown (the others are discarded)'),
 });
 
 const killShellSchema = z.object({
@@ -114,7 +108,8 @@ async function ended(manager: ShellManager, shell: Shell, why: string): Promise<
   if (shell.spawnError !== null) return failure(`Cannot run the command: ${shell.spawnError}`, response);
   if (why === 'abort') return failure(`Command interrupted${more}`, response);
   if (shell.status === 'killed') return failure(`Command was killed${more}`, response);
-  if (shell.exitCode !== 0) return failure(`${shell.exitCode === null && shell.signal ? `Killed by ${shell.signal}` : `Exit code ${shell.exitCode}`}${more}`, response);
+  if (shell.exitCode !== 0)
+    return failure(`${shell.exitCode === null && shell.signal ? `Killed by ${shell.signal}` : `Exit code ${shell.exitCode}`}${more}`, response);
   return { success: true, result: text || '(no output)', response: { ...response, success: true } };
 }
 
@@ -139,7 +134,11 @@ function bashTool(manager: ShellManager): Tool<BashInput> {
       const shell = manager.start(input.command, { cwd: ctx.cwd, env: ctx.env, description: input.description });
       if (input.run_in_background) {
         manager.toBackground(shell.id);
-        return { success: true, result: `Command running in background with ID: ${shell.id}`, response: { stdout: '', stderr: '', ...BASE, backgroundTaskId: shell.id, success: true } };
+        return {
+          success: true,
+          result: `Command running in background with ID: ${shell.id}`,
+          response: { stdout: '', stderr: '', ...BASE, backgroundTaskId: shell.id, success: true },
+        };
       }
       const why = await waitForeground(shell, timeoutMs, ctx.signal);
       if (why === 'timeout' && shell.status === 'running' && manager.toBackground(shell.id)) return movedToBackground(shell, timeoutMs);
@@ -161,7 +160,13 @@ function readOutput(manager: ShellManager, input: BashOutputInput): ToolOutcome 
     }
   }
   const out = shell.readNew();
-  const keep = (text: string) => (filter ? text.split('\n').filter((l) => filter.test(l)).join('\n') : text);
+  const keep = (text: string) =>
+    filter
+      ? text
+          .split('\n')
+          .filter((l) => filter.test(l))
+          .join('\n')
+      : text;
   const stdout = capText(keep(out.stdout).trim());
   const stderr = capText(keep(out.stderr).trim());
   const parts = [`<status>${shell.status}</status>`];
@@ -173,7 +178,17 @@ function readOutput(manager: ShellManager, input: BashOutputInput): ToolOutcome 
   if (!stdout && !stderr) parts.push(filter ? '(no new output matching the filter)' : '(no new output)');
   const timestamp = new Date().toISOString();
   parts.push(`<timestamp>${timestamp}</timestamp>`);
-  const response = { shellId: shell.id, command: shell.command, status: shell.status, exitCode: shell.exitCode, stdout, stderr, timestamp, ...(input.filter ? { filterPattern: input.filter } : {}), success: true };
+  const response = {
+    shellId: shell.id,
+    command: shell.command,
+    status: shell.status,
+    exitCode: shell.exitCode,
+    stdout,
+    stderr,
+    timestamp,
+    ...(input.filter ? { filterPattern: input.filter } : {}),
+    success: true,
+  };
   return { success: true, result: parts.join('\n'), response };
 }
 

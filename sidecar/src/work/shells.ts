@@ -16,7 +16,7 @@ export interface ShellStartOptions {
   cwd: string;
   env: Record<string, string | undefined>;
   /** A few words saying what the command does (the task description; defaults to the command). */
-  description?: string;
+  description?: string | undefined;
 }
 
 export interface ShellManagerOptions {
@@ -139,8 +139,14 @@ class OutputBuffer {
     const parts = this.chunks.filter((c) => c.start >= offset);
     const firstKept = parts[0]?.start ?? this.total;
     return {
-      stdout: parts.filter((c) => c.stream === 'stdout').map((c) => c.text).join(''),
-      stderr: parts.filter((c) => c.stream === 'stderr').map((c) => c.text).join(''),
+      stdout: parts
+        .filter((c) => c.stream === 'stdout')
+        .map((c) => c.text)
+        .join(''),
+      stderr: parts
+        .filter((c) => c.stream === 'stderr')
+        .map((c) => c.text)
+        .join(''),
       combined: parts.map((c) => c.text).join(''),
       droppedBytes: Math.max(0, firstKept - offset),
       next: this.total,
@@ -195,14 +201,15 @@ export class Shell {
       windowsHide: true,
       encoding: 'buffer',
     });
-    sub.catch(() => {}); // the outcome is read from the process events below
+    sub.catch(() => undefined); // the outcome is read from the process events below
     this.child = sub;
     this.pid = this.child.pid;
     if (this.pid !== undefined) trackGroup(this.pid);
     this.child.stdout?.on('data', (c: Buffer) => this.output.push('stdout', c));
     this.child.stderr?.on('data', (c: Buffer) => this.output.push('stderr', c));
-    this.child.stdout?.on('error', () => {});
-    this.child.stderr?.on('error', () => {});
+    // A read error of a pipe ends that stream; the shell's outcome comes from its exit.
+    this.child.stdout?.on('error', () => undefined);
+    this.child.stderr?.on('error', () => undefined);
 
     this.child.on('error', (err) => {
       // Only a failed spawn matters here (no pid, e.g. a missing cwd); it ends the shell.

@@ -41,7 +41,10 @@ export function parseWorkflowSteps(body: string): string[] {
 
 export function workflowNames(projectDir: string): string[] {
   try {
-    return readdirSync(join(projectDir, 'workflows')).filter((n) => n.endsWith('.md')).map((n) => n.slice(0, -3)).sort();
+    return readdirSync(join(projectDir, 'workflows'))
+      .filter((n) => n.endsWith('.md'))
+      .map((n) => n.slice(0, -3))
+      .sort();
   } catch {
     return [];
   }

@@ -16,10 +16,7 @@ const enterSchema = z.object({
 
 const exitSchema = z.object({
   action: z.enum(['keep', 'remove']).describe('"keep" leaves the worktree in place; "remove" deletes it'),
-  discard_changes: z
-    .boolean()
-    .optional()
-    .describe('With action "remove": delete the worktree even though it has uncommitted changes (they are lost)'),
+  discard_changes: z.boolean().optional().describe('With action "remove": delete the worktree even though it has uncommitted changes (they are lost)'),
 });
 
 export type EnterWorktreeInput = z.infer<typeof enterSchema>;

@@ -110,10 +110,11 @@ export class WorktreeManager {
       const problem = worktreeNameProblem(name);
       if (problem) throw new WorktreeError(problem, { name });
       if (this.active) {
-        throw new WorktreeError(
-          `Already in worktree "${this.active.name}" (${this.active.path}). Call ExitWorktree first, then enter another one.`,
-          { name, worktreePath: this.active.path, createdBy: this.active.createdBy },
-        );
+        throw new WorktreeError(`Already in worktree "${this.active.name}" (${this.active.path}). Call ExitWorktree first, then enter another one.`, {
+          name,
+          worktreePath: this.active.path,
+          createdBy: this.active.createdBy,
+        });
       }
       const previousCwd = this.deps.getCwd();
       const wt = this.deps.hasHooks('WorktreeCreate') ? await this.createByHook(name, previousCwd) : await this.createByGit(name, previousCwd);
@@ -173,10 +174,7 @@ export class WorktreeManager {
     const top = await git(['rev-parse', '--show-toplevel'], this.workdir);
     if (!top.ok) {
       if (/not a git repository/i.test(top.error)) {
-        throw new WorktreeError(
-          `${this.workdir} is not a git repository; configure a WorktreeCreate hook to create worktrees elsewhere.`,
-          { name },
-        );
+        throw new WorktreeError(`${this.workdir} is not a git repository; configure a WorktreeCreate hook to create worktrees elsewhere.`, { name });
       }
       throw new WorktreeError(`Cannot create a worktree: ${top.error}`, { name });
     }
@@ -246,10 +244,7 @@ export class WorktreeManager {
 
   // ----- removal -------------------------------------------------------------------------------
 
-  private async removeByHook(
-    wt: ActiveWorktree,
-    base: Omit<ExitResult, 'removed' | 'message'>,
-  ): Promise<ExitResult> {
+  private async removeByHook(wt: ActiveWorktree, base: Omit<ExitResult, 'removed' | 'message'>): Promise<ExitResult> {
     // Back to the workdir first: the hook runs there, not inside the folder it deletes.
     this.leave();
     if (!this.deps.hasHooks('WorktreeRemove')) {
@@ -287,11 +282,7 @@ export class WorktreeManager {
     return { ...base, removed, hooksRan: true, hookErrors, message: parts.join(' ') };
   }
 
-  private async removeByGit(
-    wt: ActiveWorktree,
-    base: Omit<ExitResult, 'removed' | 'message'>,
-    discard: boolean,
-  ): Promise<ExitResult> {
+  private async removeByGit(wt: ActiveWorktree, base: Omit<ExitResult, 'removed' | 'message'>, discard: boolean): Promise<ExitResult> {
     if (!existsSync(wt.path)) {
       // Already deleted by hand: just forget it.
       await git(['worktree', 'prune'], this.workdir);

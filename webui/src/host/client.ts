@@ -74,7 +74,8 @@ class SocketClient implements HostClient {
 
   private dropped(): void {
     this.ws = null;
-    for (const settle of this.pending.values()) settle({ type: 'response', id: null, ok: false, error: { code: 'internal', message: 'the connection to the sidecar was lost' } });
+    for (const settle of this.pending.values())
+      settle({ type: 'response', id: null, ok: false, error: { code: 'internal', message: 'the connection to the sidecar was lost' } });
     this.pending.clear();
     this.setStatus('closed');
     if (this.closedByUs) return;

@@ -17,7 +17,8 @@ export const en = {
   'settings.tab.hooks': 'Hooks',
 
   'hooks.title': 'Hooks',
-  'hooks.intro': 'Shell commands that run at points of the agent’s life cycle. Hooks of every source run, in the order user → project. Create and change them with the AI.',
+  'hooks.intro':
+    'Shell commands that run at points of the agent’s life cycle. Hooks of every source run, in the order user → project. Create and change them with the AI.',
   'hooks.sources': 'Hook sources',
   'hooks.tab.user': 'User hooks',
   'hooks.tab.project': 'Project hooks',
@@ -48,7 +49,8 @@ export const en = {
   'hooks.deleteFailed': 'The hook was not deleted: {message}',
   'hooks.prompt.user': 'Help me set up a user hook: when <event>, <matcher tool>, run <command>, <timeout/async>',
   'hooks.prompt.project': 'Help me create a hook in [{project}]: when <event>, <matcher tool>, run <command>, <timeout/async>',
-  'hooks.prompt.edit': 'Help me edit a hook: change <event/matcher/command/timeout> to <new value>. The hook: “{name}”{where} ({event}{matcher}, command: {command})',
+  'hooks.prompt.edit':
+    'Help me edit a hook: change <event/matcher/command/timeout> to <new value>. The hook: “{name}”{where} ({event}{matcher}, command: {command})',
   'hooks.prompt.matcher': ', matcher {matcher}',
   'hooks.prompt.where': ' in {file}',
 
@@ -106,7 +108,8 @@ export const en = {
   'perm.deny': 'Deny',
 
   'trust.title': 'Trust the hooks of this project?',
-  'trust.body': '{name} defines hooks in .wave/settings.json. Hooks run shell commands on your computer, so project hooks run only in a trusted workspace. Your answer is remembered for this folder.',
+  'trust.body':
+    '{name} defines hooks in .wave/settings.json. Hooks run shell commands on your computer, so project hooks run only in a trusted workspace. Your answer is remembered for this folder.',
   'trust.yes': 'Trust',
   'trust.no': 'Don’t trust',
   'trust.commands': 'Trusting lets these {n} commands run:',

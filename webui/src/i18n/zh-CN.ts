@@ -107,7 +107,8 @@ export const zhCN: Dict = {
   'perm.deny': '拒绝',
 
   'trust.title': '信任此项目的钩子吗？',
-  'trust.body': '{name} 在 .wave/settings.json 中定义了钩子。钩子会在你的电脑上运行 Shell 命令，因此项目级钩子只在受信任的工作区中运行。你的选择会针对此文件夹记住。',
+  'trust.body':
+    '{name} 在 .wave/settings.json 中定义了钩子。钩子会在你的电脑上运行 Shell 命令，因此项目级钩子只在受信任的工作区中运行。你的选择会针对此文件夹记住。',
   'trust.yes': '信任',
   'trust.no': '不信任',
   'trust.commands': '信任后将允许运行以下 {n} 条命令：',

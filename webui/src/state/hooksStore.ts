@@ -77,9 +77,7 @@ export class HooksStore {
   readonly hooks = computed(() => this.byTab.value[this.#tab.value]);
 
   /** The settings files behind the tab on screen (for parse errors and empty-state paths). */
-  readonly files = computed<SettingsFileState[]>(() =>
-    (this.#listing.value?.files ?? []).filter((f) => TAB_SOURCES[this.#tab.value].includes(f.source)),
-  );
+  readonly files = computed<SettingsFileState[]>(() => (this.#listing.value?.files ?? []).filter((f) => TAB_SOURCES[this.#tab.value].includes(f.source)));
 
   readonly problems = computed(() => {
     const paths = new Set(this.files.value.map((f) => f.path));

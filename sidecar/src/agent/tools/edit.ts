@@ -38,6 +38,10 @@ export const EditTool: Tool<z.infer<typeof schema>> = {
     } catch (err) {
       return failure(`Cannot write ${filePath}: ${(err as Error).message}`, response);
     }
-    return { success: true, result: `Edited ${filePath} (${input.replace_all ? count : 1} replacement${count > 1 && input.replace_all ? 's' : ''})`, response: { ...response, success: true } };
+    return {
+      success: true,
+      result: `Edited ${filePath} (${input.replace_all ? count : 1} replacement${count > 1 && input.replace_all ? 's' : ''})`,
+      response: { ...response, success: true },
+    };
   },
 };

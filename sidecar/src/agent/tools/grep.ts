@@ -39,7 +39,10 @@ export const GrepTool: Tool<z.infer<typeof schema>> = {
       const full = join(root, f);
       const text = await readFile(full, 'utf8').catch(() => '');
       if (text.includes('\u0000')) continue; // binary
-      const hits = text.split('\n').map((l, i) => [i + 1, l] as const).filter(([, l]) => re.test(l));
+      const hits = text
+        .split('\n')
+        .map((l, i) => [i + 1, l] as const)
+        .filter(([, l]) => re.test(l));
       if (!hits.length) continue;
       matched.push(full);
       if (mode === 'content') for (const [n, l] of hits) lines.push(`${full}:${n}:${l}`);

@@ -33,7 +33,11 @@ export const ReadTool: Tool<z.infer<typeof schema>> = {
     return {
       success: true,
       result: numbered || '(the file is empty)',
-      response: { type: 'text', file: { filePath, content: window.join('\n'), numLines: window.length, startLine: start + 1, totalLines: lines.length }, success: true },
+      response: {
+        type: 'text',
+        file: { filePath, content: window.join('\n'), numLines: window.length, startLine: start + 1, totalLines: lines.length },
+        success: true,
+      },
     };
   },
 };

@@ -18,7 +18,10 @@ export const WriteTool: Tool<z.infer<typeof schema>> = {
   ruleContent: (i) => i.file_path,
   async run(input, ctx) {
     const filePath = absolutePath(ctx.cwd, input.file_path);
-    const existed = await stat(filePath).then(() => true, () => false);
+    const existed = await stat(filePath).then(
+      () => true,
+      () => false,
+    );
     try {
       await mkdir(dirname(filePath), { recursive: true });
       await writeFile(filePath, input.content);

@@ -69,14 +69,7 @@ export function Dialog({ title, onClose, children, actions, role = 'dialog', cla
 
   return (
     <div class="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close.current()}>
-      <div
-        ref={ref}
-        class={`dialog ${cls ?? ''}`}
-        role={role}
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-body`}
-      >
+      <div ref={ref} class={`dialog ${cls ?? ''}`} role={role} aria-modal="true" aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`}>
         <header class="dialog-head">
           <h2 id={`${id}-title`}>{title}</h2>
           <button type="button" class="icon-button" aria-label={t('common.close')} title={t('common.close')} onClick={() => close.current()}>

@@ -16,9 +16,7 @@ export function FileProblems() {
       {broken.map((f) => (
         <div class="banner banner-error parse-error" role="alert" data-file={f.path}>
           <div>
-            <strong>
-              {t('hooks.parseError', { file: f.path, line: f.error!.line, column: f.error!.column, message: f.error!.message })}
-            </strong>
+            <strong>{t('hooks.parseError', { file: f.path, line: f.error!.line, column: f.error!.column, message: f.error!.message })}</strong>
             <div class="muted">{t('hooks.parseErrorHint')}</div>
           </div>
         </div>

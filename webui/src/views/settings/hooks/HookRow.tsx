@@ -87,7 +87,12 @@ export function hookRow(h: HookListItem, words: RowWords, hooks: HooksStore) {
             <button type="button" class="button small with-icon icon-edit" aria-label={`${words.edit} ${h.description}`} onClick={() => void hooks.editHook(h)}>
               {words.edit}
             </button>
-            <button type="button" class="button small danger-text with-icon icon-trash" aria-label={`${words.delete} ${h.description}`} onClick={() => hooks.askDelete(h)}>
+            <button
+              type="button"
+              class="button small danger-text with-icon icon-trash"
+              aria-label={`${words.delete} ${h.description}`}
+              onClick={() => hooks.askDelete(h)}
+            >
               {words.delete}
             </button>
           </>
