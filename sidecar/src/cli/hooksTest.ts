@@ -2,18 +2,15 @@
 // user's --input over the event's sample), runs the configured hooks for real and prints each run
 // and the combined decision in words — or, with --json, one object scripts can rely on.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeDecision } from '../hooks/describe.js';
 import { unreadSummary } from '../hooks/problems.js';
 import { EVENT_NAMES, eventSpec, isHookEvent, type EventInput, type HookEventName } from '../hooks/events.js';
 import type { FireContext } from '../hooks/manager.js';
 import type { HookRunRecord } from '../hooks/types.js';
-import { settingsPaths } from '../settings/paths.js';
+import { hookTestInput, TEST_SESSION, writeSampleTranscript } from '../app/hookTest.js';
 import { managerFor } from './hooksList.js';
 import { indent, makeStyle, type Style } from './style.js';
-
-const TEST_SESSION = 'hooks-test';
 
 function readInput(spec: string): Record<string, unknown> {
   const text = spec === '-' ? readFileSync(0, 'utf8') : spec.startsWith('@') ? readFileSync(spec.slice(1), 'utf8') : spec;
@@ -49,25 +46,25 @@ export async function hooksTestCommand(argv: string[]): Promise<number> {
     allowPositionals: true,
     options: { workdir: { type: 'string' }, tool: { type: 'string' }, input: { type: 'string' }, json: { type: 'boolean' } },
   });
+  const runs: HookRunRecord[] = []; // sync and async runs, as they finish
   const event = positionals[0];
   if (!event || !isHookEvent(event)) {
     process.stderr.write(`wave hooks test: ${event ? `unknown event "${event}"` : 'name an event'}; one of: ${EVENT_NAMES.join(', ')}\n`);
     return 2;
   }
   const spec = eventSpec(event);
-  const input: Record<string, unknown> = { ...spec.sample, ...(values.input ? readInput(values.input) : {}) };
-  if (values.tool) {
-    if (!('tool_name' in spec.sample)) {
-      process.stderr.write(`wave hooks test: --tool applies to tool events only, not ${event}\n`);
-      return 2;
-    }
-    input.tool_name = values.tool;
-  }
-  const runs: HookRunRecord[] = []; // sync and async runs, as they finish
   const manager = managerFor(values.workdir, { onRecord: (r) => runs.push(r) });
+  const given = values.input ? readInput(values.input) : undefined;
+  let input: Record<string, unknown>;
+  try {
+    input = hookTestInput(event, { tool: values.tool, input: given, project: manager.workdir });
+  } catch (e) {
+    process.stderr.write(`wave hooks test: ${(e as Error).message}\n`);
+    return 2;
+  }
   const ctx: FireContext = {
     sessionId: TEST_SESSION,
-    transcriptPath: join(settingsPaths(manager.workdir, manager.homeDir).sessionsDir, `session_${TEST_SESSION}.json`),
+    transcriptPath: writeSampleTranscript(manager.workdir),
     cwd: manager.workdir,
     permissionMode: 'default',
   };

@@ -447,6 +447,20 @@ describe.concurrent('wave hooks test', () => {
     expect(out.payload).toEqual(stdin);
   });
 
+  it('each tool has its own sample input and response, and transcript_path names a real sample transcript', async ({ expect }) => {
+    const sb = new Sandbox();
+    sb.writeJson(sb.userFile, { hooks: { PostToolUse: [{ hooks: [{ command: `cat > ${sq(sb.path('stdin.json'))}` }] }] } });
+    const r = await sb.wave(['test', 'PostToolUse', '--workdir', sb.workdir, '--tool', 'Edit', '--json']);
+    expect(r.code).toBe(0);
+    const stdin = sb.readJson('stdin.json') as { tool_input: Record<string, unknown>; tool_response: Record<string, unknown>; transcript_path: string };
+    expect(stdin.tool_input).toEqual({ file_path: join(sb.workdir, 'src/index.ts'), old_string: 'answer = 42', new_string: 'answer = 43' });
+    expect(stdin.tool_response).toMatchObject({ filePath: join(sb.workdir, 'src/index.ts'), success: true });
+    const transcript = JSON.parse(readFileSync(stdin.transcript_path, 'utf8')) as { state: { messages: Array<{ role: string }> } };
+    expect(transcript.state.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    const read = await sb.wave(['test', 'PreToolUse', '--workdir', sb.workdir, '--tool', 'Read', '--json']);
+    expect((JSON.parse(read.stdout) as { payload: { tool_input: unknown } }).payload.tool_input).toEqual({ file_path: join(sb.workdir, 'src/index.ts') });
+  });
+
   it('--input @file', async ({ expect }) => {
     const { sb } = guardSandbox();
     const inputFile = sb.write(sb.path('input.json'), JSON.stringify({ tool_input: { command: 'ls -la' }, tool_use_id: 'toolu_from_file' }));

@@ -1,0 +1,53 @@
+// The input of a test run of hooks (`wave hooks test`, the settings page's Test action; docs/hooks.md,
+// "wave hooks test"): the event's sample from the event table, the tool's own sample for tool
+// events (app/toolSamples.ts), the user's values over both; and a real sample transcript, so a
+// hook that reads `transcript_path` finds a file.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { newMessage } from '../agent/messages.js';
+import { transcriptPath, writeTranscript } from '../agent/transcript.js';
+import { eventSpec, type HookEventName } from '../hooks/events.js';
+import { toolSample } from './toolSamples.js';
+
+export const TEST_SESSION = 'hooks-test';
+
+export interface HookTestOptions {
+  /** The tool of a tool event (default: the event sample's, Bash). */
+  tool?: string | undefined;
+  /** The user's values, over the samples. */
+  input?: Record<string, unknown> | undefined;
+  /** The project folder: sample paths are under it. */
+  project: string;
+}
+
+/** The event input of a test run; throws when `tool` is given for an event that has no tool. */
+export function hookTestInput(event: HookEventName, opts: HookTestOptions): Record<string, unknown> {
+  const base: Record<string, unknown> = { ...eventSpec(event).sample };
+  if (!('tool_name' in base)) {
+    if (opts.tool) throw new Error(`--tool applies to tool events only, not ${event}`);
+    return { ...base, ...opts.input };
+  }
+  const tool = opts.tool ?? (typeof opts.input?.tool_name === 'string' ? opts.input.tool_name : String(base.tool_name));
+  const sample = toolSample(tool, opts.project);
+  base.tool_name = tool;
+  base.tool_input = sample.tool_input;
+  if ('tool_response' in base) base.tool_response = sample.tool_response;
+  const out = { ...base, ...opts.input };
+  if (opts.tool) out.tool_name = opts.tool;
+  return out;
+}
+
+/**
+ * Writes the sample transcript of test runs (a user prompt and an answer) in the temporary folder
+ * and returns its path; a new file each time, so a hook that changed it sees the sample again.
+ */
+export function writeSampleTranscript(project: string, dir = join(tmpdir(), `wave-hooks-test-${process.getuid?.() ?? 'user'}`)): string {
+  const path = transcriptPath(dir, TEST_SESSION);
+  const now = new Date().toISOString();
+  const messages = [
+    newMessage('user', [{ type: 'text', content: 'Hello from wave hooks test', source: 'user' }]),
+    newMessage('assistant', [{ type: 'text', content: 'Done.' }]),
+  ];
+  writeTranscript(path, { id: TEST_SESSION, workdir: project, createdAt: now, updatedAt: now }, messages);
+  return path;
+}
