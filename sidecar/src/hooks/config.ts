@@ -195,6 +195,7 @@ function toHandler(data: z.infer<typeof HandlerSchema>): HookHandler {
   if (data.commandWindows !== undefined) h.commandWindows = data.commandWindows;
   if (data.timeout !== undefined) h.timeout = data.timeout;
   if (data.async !== undefined) h.async = data.async;
+  if (data.statusMessage !== undefined) h.statusMessage = data.statusMessage;
   if (data.description !== undefined) h.description = data.description;
   if (data.name !== undefined) h.name = data.name;
   return h;

@@ -17,6 +17,8 @@ export interface HookHandler {
   /** seconds */
   timeout?: number;
   async?: boolean;
+  /** Shown while the hook runs. */
+  statusMessage?: string;
   description?: string;
   name?: string;
 }
