@@ -16,7 +16,9 @@ import { runLoop, showUserParts } from './loop.js';
 import { MainHost } from './mainHost.js';
 import { hookText, messageText, newMessage, type Message } from './messages.js';
 import type { AgentOptions } from './options.js';
+import { promptModelOf } from './promptModel.js';
 import { TurnScheduler, type Job } from './scheduler.js';
+import { notifyUser } from './toolCall.js';
 import { StopGuard } from './stopGuard.js';
 import { ToolRegistry } from './tools/registry.js';
 import { DEFAULT_STOP_BLOCK_CAP, runTurn, type TurnResult } from './turn.js';
@@ -41,27 +43,13 @@ export class Agent {
     this.workdir = resolve(opts.workdir);
     const home = opts.homeDir ?? homedir();
     this.paths = settingsPaths(this.workdir, home);
-    this.hookManager = new HookManager({
-      workdir: this.workdir,
-      homeDir: home,
-      hooks: opts.hooks,
-      ...(opts.trustProject !== undefined ? { trustProject: opts.trustProject } : {}),
-      ...(opts.env ? { baseEnv: opts.env } : {}),
-      ...(opts.toolNames ? { toolNames: opts.toolNames } : {}),
-      onRecord: (run) => {
-        this.conversation.addBlock({ type: 'hook_run', run });
-        this.host.emit({ type: 'hook_run', run });
-      },
-      onWarning: (message) => this.conversation.notice(message),
-      ...(opts.debugHooks ? { debug: opts.debugHooks } : {}),
-      onConfigChange: (changes) => {
-        for (const c of changes) if (c.refused) this.conversation.notice(hookWords.configRefused(c.path, c.refused));
-        this.opts.onConfigChange?.(changes);
-      },
-    });
+    this.hookManager = this.newHookManager(home);
     this.scheduler = new TurnScheduler({
       newBudget: () => this.hookManager.newTurnBudget(),
-      onBusy: (busy) => this.host.emit({ type: 'busy', busy }),
+      onBusy: (busy) => {
+        this.host.emit({ type: 'busy', busy });
+        this.waitingForInput(!busy);
+      },
       afterWork: () => {
         this.conversation.endTurn();
         this.conversation.save();
@@ -69,11 +57,18 @@ export class Agent {
       },
       next: () => this.nextJob(),
       onBackgroundFailure: (err) => this.conversation.notice(`background work could not be handed to the agent: ${err.message}`),
-      work: { hasPending: () => this.work.hasPending(), runningCount: () => this.work.runningCount(), idle: () => this.work.idle() },
+      // asyncRewake hooks are background work too: their end may need the agent.
+      work: {
+        hasPending: () => this.work.hasPending() || this.host.hasHookMessages(),
+        runningCount: () => this.work.runningCount() + this.hookManager.rewakeRunning,
+        idle: async () => void (await Promise.all([this.work.idle(), this.hookManager.waitForAsync()])),
+      },
     });
     this.conversation = new Conversation({
       workdir: this.workdir,
       sessionsDir: this.paths.sessionsDir,
+      projectsDir: this.paths.projectsDir,
+      cwd: () => this.host.cwd,
       inTurn: () => this.scheduler.busy,
       ...(opts.onMessagesChange ? { onChange: opts.onMessagesChange } : {}),
     });
@@ -89,6 +84,34 @@ export class Agent {
       stopGuard: new StopGuard(opts.stopBlockCap ?? DEFAULT_STOP_BLOCK_CAP),
       work: () => this.work,
       autoCompact: () => this.compact('auto', ''),
+    });
+  }
+
+  /** The session's hook engine: its records go into the conversation, asyncRewake texts to the model. */
+  private newHookManager(home: string): HookManager {
+    const opts = this.opts;
+    return new HookManager({
+      workdir: this.workdir,
+      homeDir: home,
+      hooks: opts.hooks,
+      ...(opts.trustProject !== undefined ? { trustProject: opts.trustProject } : {}),
+      ...(opts.env ? { baseEnv: opts.env } : {}),
+      ...(opts.toolNames ? { toolNames: opts.toolNames } : {}),
+      onRecord: (run) => {
+        this.conversation.addBlock({ type: 'hook_run', run });
+        this.host.emit({ type: 'hook_run', run });
+      },
+      onWarning: (message) => this.conversation.notice(message),
+      ...(opts.debugHooks ? { debug: opts.debugHooks } : {}),
+      promptModel: promptModelOf(opts.model, opts.modelFor, opts.modelUnavailable),
+      onRewake: (n) => {
+        this.host.queueHookMessage(n.event, hookWords.rewake(n.event, n.hook.displayName, n.text));
+        this.scheduler.wake();
+      },
+      onConfigChange: (changes) => {
+        for (const c of changes) if (c.refused) this.conversation.notice(hookWords.configRefused(c.path, c.refused));
+        this.opts.onConfigChange?.(changes);
+      },
     });
   }
 
@@ -176,11 +199,24 @@ export class Agent {
   private nextJob(): Job<unknown> | null {
     const prompt = this.work.takePrompt();
     if (prompt !== undefined) return this.jobFor(prompt);
-    if (!this.work.hasPending()) return null;
+    if (!this.work.hasPending() && !this.host.hasHookMessages()) return null;
     return () => {
       this.host.deliverNotifications();
       return runLoop(this.host);
     };
+  }
+
+  private idleTimer: NodeJS.Timeout | undefined;
+
+  /** Notification `idle_prompt` once the agent has waited `idleNotificationMs` for the user (docs/hooks.md, Notification). */
+  private waitingForInput(idle: boolean): void {
+    clearTimeout(this.idleTimer);
+    const ms = this.opts.idleNotificationMs;
+    if (!idle || ms === undefined) return;
+    this.idleTimer = setTimeout(() => {
+      if (!this.scheduler.busy) notifyUser(this.host, 'Wave is waiting for your input', 'idle_prompt');
+    }, ms);
+    this.idleTimer.unref();
   }
 
   /**
@@ -216,6 +252,7 @@ export class Agent {
 
   /** Ends the session: stops background work, fires SessionEnd and waits for async hooks. */
   async destroy(reason: 'clear' | 'resume' | 'exit' | 'other' = 'exit'): Promise<void> {
+    clearTimeout(this.idleTimer);
     this.scheduler.close();
     await this.work.close();
     await this.scheduler.stopped();

@@ -1,15 +1,21 @@
 // The conversation of the main agent (docs/architecture.md): the session's messages, the assistant
 // message a model step writes into, the run records and notices waiting for one, and the session
-// transcript (`~/.wave/sessions/session_<id>.json`), rewritten when the conversation changed. All
+// transcript (`~/.wave/sessions/session_<id>.json`), rewritten when the conversation changed, and
+// its Claude Code format twin (transcriptJsonl.ts), appended to. All
 // of its state is private; the loop reaches it through ConversationPort.
 import { randomUUID } from 'node:crypto';
 import type { ConversationPort } from './host.js';
 import { newMessage, type Block, type Message } from './messages.js';
 import { readTranscript, transcriptPath, whyUnwritable, writeTranscript, type SessionInfo } from './transcript.js';
+import { JsonlTranscript, jsonlTranscriptPath } from './transcriptJsonl.js';
 
 export interface ConversationOptions {
   workdir: string;
   sessionsDir: string;
+  /** Where the Claude Code format twin goes (`<projectsDir>/<project slug>/<id>.jsonl`). */
+  projectsDir: string;
+  /** The session's current working directory (each JSONL entry's `cwd`). */
+  cwd: () => string;
   /** Whether a turn runs now (blocks that arrive between model steps then wait for the next one). */
   inTurn: () => boolean;
   onChange?: (messages: readonly Message[]) => void;
@@ -31,9 +37,17 @@ export class Conversation implements ConversationPort {
   private dirty = true;
   /** A transcript write failed and the user was told; cleared when a write works again. */
   private saveFailing = false;
+  private jsonl: JsonlTranscript;
+  private jsonlFailing = false;
 
   constructor(private readonly opts: ConversationOptions) {
     this.session = newSession(opts.workdir);
+    this.jsonl = this.newJsonl();
+  }
+
+  private newJsonl(): JsonlTranscript {
+    const id = this.session.id;
+    return new JsonlTranscript(jsonlTranscriptPath(this.opts.projectsDir, this.opts.workdir, id), { id, cwd: this.opts.cwd });
   }
 
   get sessionId(): string {
@@ -41,6 +55,9 @@ export class Conversation implements ConversationPort {
   }
   get transcriptPath(): string {
     return transcriptPath(this.opts.sessionsDir, this.session.id);
+  }
+  get transcriptJsonlPath(): string {
+    return this.jsonl.path;
   }
   get messages(): readonly Message[] {
     return this.list;
@@ -51,11 +68,14 @@ export class Conversation implements ConversationPort {
     const saved = readTranscript(transcriptPath(this.opts.sessionsDir, id));
     this.session = saved.session;
     this.list = saved.state.messages;
+    this.jsonl = this.newJsonl();
+    this.jsonl.adopt();
   }
 
   /** A new, empty session (`/clear`). */
   restart(): void {
     this.session = newSession(this.opts.workdir);
+    this.jsonl = this.newJsonl();
     this.list = [];
     this.current = null;
     this.changed();
@@ -122,14 +142,20 @@ export class Conversation implements ConversationPort {
    */
   save(): void {
     if (!this.dirty) return;
+    this.dirty = false;
+    this.saveFailing = this.tryWrite(this.transcriptPath, this.saveFailing, () => writeTranscript(this.transcriptPath, this.session, this.list));
+    this.jsonlFailing = this.tryWrite(this.jsonl.path, this.jsonlFailing, () => this.jsonl.update(this.list));
+  }
+
+  /** Runs one transcript write; returns whether it is failing (the user hears once, until it works again). */
+  private tryWrite(path: string, failing: boolean, write: () => void): boolean {
     try {
-      writeTranscript(this.transcriptPath, this.session, this.list);
-      this.dirty = false;
-      this.saveFailing = false;
+      write();
+      return false;
     } catch (err) {
-      if (this.saveFailing) return;
-      this.saveFailing = true;
-      this.notice(`the transcript ${this.transcriptPath} cannot be written (${whyUnwritable(err)}); the conversation goes on without it`);
+      this.dirty = true; // try again before the next hook
+      if (!failing) this.notice(`the transcript ${path} cannot be written (${whyUnwritable(err)}); the conversation goes on without it`);
+      return true;
     }
   }
 }

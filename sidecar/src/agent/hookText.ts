@@ -27,6 +27,18 @@ export const hookWords = {
   stopFeedback(d: HookDecision): string {
     return `${d.event} hook feedback:\n${d.blocks.map(item).join('\n')}`;
   },
+  /** What a blocked PostToolBatch sends back to the model. */
+  batchFeedback(d: HookDecision): string {
+    return `PostToolBatch hook feedback:\n${d.blocks.map(item).join('\n')}`;
+  },
+  /** A PermissionDenied hook answered retry: true. */
+  retryAllowed(): string {
+    return 'A PermissionDenied hook says this call may be retried.';
+  },
+  /** An asyncRewake hook exited 2: its text for the model. */
+  rewake(event: string, hookName: string, text: string): string {
+    return `${event} hook "${hookName}" (asyncRewake) reported:\n${text}`;
+  },
   stopCap(event: string, cap: number): string {
     const what = event === 'SubagentStop' ? 'the subagent from finishing' : 'the turn from ending';
     return `A ${event} hook blocked ${what} ${cap} times; it ends anyway. A ${event} hook should check stop_hook_active in its input and exit 0 while it is true.`;

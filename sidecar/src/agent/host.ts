@@ -1,7 +1,7 @@
 // What the model/tool loop (loop.ts) and one tool call (toolCall.ts) need from the conversation
 // they run in. The main agent (mainHost.ts) and every subagent implement it, so both share one loop.
 import type { FireResult } from '../hooks/manager.js';
-import type { EventInput, HookEventName } from '../hooks/events.js';
+import type { EventInput, HookEventName, StopFailureInput } from '../hooks/events.js';
 import type { PermissionMode } from '../hooks/types.js';
 import type { ModelClient } from '../models/types.js';
 import type { Message } from './messages.js';
@@ -26,6 +26,8 @@ export interface ConversationPort {
 export interface CallSettings {
   permissionRules: PermissionRules;
   env: Record<string, string | undefined>;
+  /** The session's CLAUDE_ENV_FILE, written by SessionStart / CwdChanged hooks. */
+  envFile?: string;
 }
 
 export interface LoopHost {
@@ -50,6 +52,8 @@ export interface LoopHost {
   emit(event: AgentEvent): void;
   /** Runs before each model call (background notifications, automatic compaction). */
   beforeModelCall(): Promise<void>;
+  /** A model error ended the loop: StopFailure for the agent (a subagent's failure is its caller's tool error). */
+  fireStopFailure(input: StopFailureInput): Promise<void>;
   /** Fires the event that ends this loop (Stop for the agent, SubagentStop for a subagent). */
   fireStop(lastAssistantText: string, stopHookActive: boolean): Promise<FireResult>;
 }

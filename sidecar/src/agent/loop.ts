@@ -1,6 +1,7 @@
 // The model/tool loop shared by the agent and its subagents: call the model, run the tool calls it
 // asks for (in order), repeat until it stops calling tools, then fire Stop (or SubagentStop), which
 // may send it back to work — at most the host's StopGuard cap times per user turn (or subagent run).
+import type { StopFailureInput } from '../hooks/events.js';
 import type { HookDecision } from '../hooks/types.js';
 import { ModelError } from '../models/modelError.js';
 import { toModelMessages } from './convert.js';
@@ -67,6 +68,42 @@ async function callModel(host: LoopHost, assistant: Message) {
   return response;
 }
 
+/** Which of StopFailure's `error_type` values a failed model request is. */
+function stopFailureType(err: unknown): StopFailureInput['error_type'] {
+  if (!(err instanceof ModelError)) return 'unknown';
+  const kinds: Partial<Record<ModelError['kind'], StopFailureInput['error_type']>> = {
+    rate_limited: 'rate_limit',
+    auth: 'authentication_failed',
+    server: 'server_error',
+    unreachable: 'server_error',
+    bad_request: 'invalid_request',
+    unknown_model: 'invalid_request',
+  };
+  return kinds[err.kind] ?? 'unknown';
+}
+
+/** The text of the last assistant message that has any. */
+function lastAnswerText(messages: readonly Message[]): string {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    if (m.role === 'assistant' && messageText(m)) return messageText(m);
+  }
+  return '';
+}
+
+/** PostToolBatch, once every call of a model answer has finished: a block or context reaches the model. */
+async function postToolBatch(host: LoopHost, blocks: readonly ToolBlock[]): Promise<{ event: string; reason: string | null } | null> {
+  const calls = blocks.filter((b) => b.stage === 'done').map((b) => ({ tool_name: b.name, tool_use_id: b.id, success: b.success === true }));
+  if (!calls.length) return null;
+  const { decision: d } = await host.fire('PostToolBatch', { tool_calls: calls });
+  showUserParts(host.conversation, d);
+  const parts: string[] = [];
+  if (d.blocked) parts.push(hookWords.batchFeedback(d));
+  if (d.additionalContext) parts.push(hookWords.context('PostToolBatch', 'PostToolBatch', d.additionalContext));
+  if (parts.length) host.conversation.push(newMessage('user', [hookText('PostToolBatch', parts.join('\n\n'))], true));
+  return d.continue ? null : { event: 'PostToolBatch', reason: d.stopReason };
+}
+
 export async function runLoop(host: LoopHost): Promise<LoopResult> {
   let last: Message | undefined;
   for (;;) {
@@ -85,6 +122,11 @@ export async function runLoop(host: LoopHost): Promise<LoopResult> {
       if (host.signal.aborted) return { result: messageText(assistant), aborted: true };
       const message = err instanceof ModelError ? err.message : `model request failed: ${(err as Error).message}`;
       host.conversation.notice(message);
+      await host.fireStopFailure({
+        error_type: stopFailureType(err),
+        error_message: message,
+        last_assistant_message: lastAnswerText(host.conversation.messages),
+      });
       return { result: '', error: message };
     }
 
@@ -99,6 +141,8 @@ export async function runLoop(host: LoopHost): Promise<LoopResult> {
       }
       if (host.signal.aborted) return { result: messageText(assistant), aborted: true };
       if (stop) return stopLoop(host, stop.event, stop.reason, assistant);
+      const batch = await postToolBatch(host, blocks);
+      if (batch) return stopLoop(host, batch.event, batch.reason, assistant);
       continue;
     }
 

@@ -1,8 +1,10 @@
 // The loop's view of the main agent (host.ts's LoopHost): the conversation, the model, the tools,
 // the hook events with this session's context, and the settings of the session's snapshot. Long-
 // running work (`work/`, through the agent's WorkPort) and subagents reach the session through it.
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { FireContext, FireResult, HookManager } from '../hooks/manager.js';
-import type { EventInput, HookEventName } from '../hooks/events.js';
+import type { EventInput, HookEventName, StopFailureInput } from '../hooks/events.js';
 import type { PermissionMode } from '../hooks/types.js';
 import type { ModelClient } from '../models/types.js';
 import type { SettingsPaths } from '../settings/paths.js';
@@ -10,7 +12,8 @@ import { estimateTokens } from './compaction.js';
 import type { Conversation } from './conversation.js';
 import type { CallSettings, LoopHost } from './host.js';
 import type { InstructionFile } from './instructions.js';
-import { newMessage } from './messages.js';
+import { showUserParts } from './loop.js';
+import { hookText, newMessage } from './messages.js';
 import type { AgentEvent, AgentOptions } from './options.js';
 import { mergeRules } from './permissions.js';
 import type { TurnScheduler } from './scheduler.js';
@@ -84,6 +87,8 @@ export class MainHost implements LoopHost {
     return {
       sessionId: this.conversation.sessionId,
       transcriptPath: this.conversation.transcriptPath,
+      transcriptJsonlPath: this.conversation.transcriptJsonlPath,
+      envFile: this.envFile(),
       cwd: this.cwd,
       permissionMode: this.permissionMode,
       ...(turn ? { promptId: turn.promptId, budget: turn.budget } : {}),
@@ -91,6 +96,21 @@ export class MainHost implements LoopHost {
       beforeRun: () => this.conversation.save(),
     };
   }
+
+  /** The session's CLAUDE_ENV_FILE (its folder exists, so a hook's `>>` can create it). */
+  envFile(): string {
+    const path = join(this.paths.userDir, 'session-env', `${this.conversation.sessionId}.sh`);
+    if (this.envDirMade !== path) {
+      try {
+        mkdirSync(dirname(path), { recursive: true });
+      } catch {
+        // ~/.wave cannot be written: the hook's own write to the file fails and says so
+      }
+      this.envDirMade = path;
+    }
+    return path;
+  }
+  private envDirMade: string | null = null;
 
   fire<E extends HookEventName>(event: E, input: EventInput<E>, subagent?: { type: string; id: string }): Promise<FireResult> {
     return this.hookManager.fire(event, input, this.context(subagent));
@@ -104,6 +124,15 @@ export class MainHost implements LoopHost {
       background_tasks: work.backgroundTasks(),
       session_crons: work.crons(),
     });
+  }
+
+  async fireStopFailure(input: StopFailureInput): Promise<void> {
+    showUserParts(this.conversation, (await this.fire('StopFailure', input)).decision);
+  }
+
+  /** The user is not looking (the IDE is not focused); false when nobody says. */
+  userAway(): boolean {
+    return this.parts.opts.userAway?.() ?? false;
   }
 
   emit(event: AgentEvent): void {
@@ -134,6 +163,7 @@ export class MainHost implements LoopHost {
     return {
       permissionRules: mergeRules(s.settings.permissions, this.parts.opts.extraPermissions),
       env: { ...(this.parts.opts.env ?? process.env), ...s.settings.env, WAVE_PROJECT_DIR: this.workdir, WAVE_SESSION_ID: this.conversation.sessionId },
+      envFile: this.envFile(),
     };
   }
 
@@ -144,8 +174,19 @@ export class MainHost implements LoopHost {
     if (this.model && estimateTokens(this) > contextWindowTokens * autoCompactThreshold) await this.parts.autoCompact();
   }
 
-  /** Completion notices of background work become one hidden user message. */
+  /** Texts of asyncRewake hooks that exited 2, waiting for the next model request. */
+  private readonly hookMessages: Array<{ event: string; text: string }> = [];
+
+  queueHookMessage(event: string, text: string): void {
+    this.hookMessages.push({ event, text });
+  }
+  hasHookMessages(): boolean {
+    return this.hookMessages.length > 0;
+  }
+
+  /** Completion notices of background work become one hidden user message; asyncRewake texts, hook messages. */
   deliverNotifications(): void {
+    for (const m of this.hookMessages.splice(0)) this.conversation.push(newMessage('user', [hookText(m.event, m.text)], true));
     const notes = this.parts.work().takeNotifications();
     if (notes.length)
       this.conversation.push(

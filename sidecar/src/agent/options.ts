@@ -59,6 +59,10 @@ export interface AgentOptions {
   modelFor?: (name: string) => ModelClient;
   /** `--debug hooks`: lines saying, after every event, which hooks ran and which did not and why. */
   debugHooks?: (lines: string[]) => void;
+  /** With a user at the other end (the IDE, the web UI): Notification `idle_prompt` fires after this long waiting for input (60 000). */
+  idleNotificationMs?: number;
+  /** The user is not looking (the IDE is not focused): finished background work fires Notification `task_finished`. */
+  userAway?: () => boolean;
   /** Settings files changed on disk during the session (ConfigChange ran; nothing runs differently until applied). */
   onConfigChange?: (changes: ConfigChangeNotice[]) => void;
 }

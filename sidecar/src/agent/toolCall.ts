@@ -1,6 +1,7 @@
 // One tool call: PreToolUse → permission rules → PermissionRequest → canUseTool (or a headless
 // denial) → the tool → PostToolUse (+ PostToolUseFailure). A call denied before it runs never
 // fires PostToolUse. Returns a stop request when a hook answered `continue: false`.
+import { isAbsolute, resolve } from 'node:path';
 import type { HookDecision } from '../hooks/types.js';
 import type { ModelToolCall } from '../models/types.js';
 import type { CallSettings, LoopHost } from './host.js';
@@ -26,6 +27,14 @@ function stopOf(event: string, d: HookDecision): Stop {
   return d.continue ? null : { event, reason: d.stopReason };
 }
 
+/** Notification (logged only): fired without waiting, so the approval is not held up by its hooks. */
+export function notifyUser(host: LoopHost, message: string, type: 'permission_prompt' | 'idle_prompt' | 'task_finished' = 'permission_prompt'): void {
+  host.fire('Notification', { message, notification_type: type }).then(
+    (r) => showUserParts(host.conversation, r.decision),
+    (err: Error) => host.conversation.notice(`a Notification hook could not run: ${err.message}`),
+  );
+}
+
 /** One call on its way through the stages, with the settings read once for all of them. */
 interface Call {
   host: LoopHost;
@@ -41,6 +50,23 @@ interface Call {
 
 function fail(c: Pick<Call, 'host' | 'messageId' | 'block'>, text: string): void {
   finish(c.host, c.messageId, c.block, { success: false, result: text, error: text });
+}
+
+/** A call that is not allowed to run: PermissionDenied fires (a hook may let the model retry), then the call fails. */
+async function deny(c: Call, text: string, reason: string, input: Record<string, unknown> = c.fields.tool_input): Promise<void> {
+  const { decision } = await c.host.fire('PermissionDenied', { ...c.fields, tool_input: input, reason });
+  showUserParts(c.host.conversation, decision);
+  fail(c, decision.retry ? `${text}\n${hookWords.retryAllowed()}` : text);
+}
+
+/** A relative `file_path` / `path` made absolute against the session's cwd before any hook sees it. */
+export function absolutePaths(input: Record<string, unknown>, cwd: string): Record<string, unknown> {
+  let out = input;
+  for (const key of ['file_path', 'path']) {
+    const v = input[key];
+    if (typeof v === 'string' && v !== '' && !isAbsolute(v)) out = { ...out, [key]: resolve(cwd, v) };
+  }
+  return out;
 }
 
 function issuesOf(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): string {
@@ -60,10 +86,10 @@ async function preToolUse(c: Call): Promise<{ input: Record<string, unknown>; re
   }
   c.stop = stopOf('PreToolUse', d);
   if (d.blocked || d.permissionDecision === 'deny') {
-    fail(c, hookWords.preToolBlocked(c.call.name, d));
+    await deny(c, hookWords.preToolBlocked(c.call.name, d), d.reason ?? d.permissionDecisionReason ?? 'denied by a PreToolUse hook');
     return null;
   }
-  return { input: d.updatedInput ?? c.call.input, rewritten: d.updatedInput !== null, decision: d };
+  return { input: d.updatedInput ?? c.fields.tool_input, rewritten: d.updatedInput !== null, decision: d };
 }
 
 /** Who else may decide when the rules ask: a PermissionRequest hook, then the user (or a headless denial). */
@@ -87,6 +113,7 @@ async function askForPermission(
   if (answer?.behavior === 'deny') return { denied: hookWords.permissionDenied(name, answer.message ?? 'a PermissionRequest hook denied it') };
   if (answer?.behavior === 'allow') return { input: answer.updatedInput ?? input, rewritten: answer.updatedInput !== undefined };
   if (!c.host.canUseTool) return { denied: headlessDenial(name, ruleContent, verdict, c.host.permissionMode, c.tool.access) };
+  notifyUser(c.host, `Wave needs your permission to use ${name}`);
   const reply = await c.host.canUseTool({ toolName: name, input, toolUseId: c.call.id, reason: verdict.why });
   if (reply.behavior === 'deny') return { denied: hookWords.permissionDenied(name, reply.message ?? 'the user said no') };
   return { input: reply.updatedInput ?? input, rewritten: reply.updatedInput !== undefined };
@@ -117,7 +144,7 @@ async function permission(c: Call, pre: NonNullable<Awaited<ReturnType<typeof pr
         ? await askForPermission(c, pre.input, verdict, ruleContent)
         : { input: pre.input, rewritten: false };
   if ('denied' in asked) {
-    fail(c, asked.denied);
+    await deny(c, asked.denied, asked.denied, pre.input);
     return null;
   }
   if (pre.rewritten || asked.rewritten) c.block.effectiveParameters = asked.input;
@@ -136,7 +163,8 @@ async function execute(c: Call, input: Record<string, unknown>): Promise<{ outco
   const started = performance.now();
   let outcome: ToolOutcome;
   try {
-    outcome = await c.tool.run(final.data, { cwd: c.host.cwd, env: c.settings.env, signal: c.host.signal });
+    const envFile = c.settings.envFile ? { envFile: c.settings.envFile } : {};
+    outcome = await c.tool.run(final.data, { cwd: c.host.cwd, env: c.settings.env, signal: c.host.signal, ...envFile });
   } catch (err) {
     const text = `${c.call.name} failed: ${(err as Error).message}`;
     outcome = { success: false, result: text, error: text, response: { success: false, error: text } };
@@ -165,7 +193,7 @@ export async function runToolCall(host: LoopHost, call: ModelToolCall, block: To
     fail({ host, messageId, block }, tool ? call.inputError! : `No such tool: ${call.name}`);
     return null;
   }
-  const fields = { tool_name: call.name, tool_input: call.input, tool_use_id: call.id };
+  const fields = { tool_name: call.name, tool_input: absolutePaths(call.input, host.cwd), tool_use_id: call.id };
   // One look at the settings for the whole call.
   const c: Call = { host, call, block, tool, messageId, settings: host.callSettings(), fields, stop: null };
   const pre = await preToolUse(c);

@@ -49,6 +49,7 @@ export function whyUnwritable(err: unknown): string {
     EACCES: 'permission denied',
     EPERM: 'permission denied',
     EROFS: 'the file system is read-only',
+    ELOOP: 'a symlink is in its place',
   };
   return (code && words[code]) ?? (err as Error).message;
 }

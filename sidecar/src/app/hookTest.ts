@@ -2,10 +2,17 @@
 // "wave hooks test"): the event's sample from the event table, the tool's own sample for tool
 // events (app/toolSamples.ts), the user's values over both; and a real sample transcript, so a
 // hook that reads `transcript_path` finds a file.
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newMessage } from '../agent/messages.js';
+import { promptModelOf } from '../agent/promptModel.js';
 import { transcriptPath, writeTranscript } from '../agent/transcript.js';
+import { JsonlTranscript } from '../agent/transcriptJsonl.js';
+import type { FireContext } from '../hooks/manager.js';
+import type { PromptModel } from '../hooks/promptHook.js';
+import { createModelClient, modelConfigFrom } from '../models/config.js';
+import type { ModelKeys } from '../settings/schema.js';
 import { eventSpec, type HookEventName } from '../hooks/events.js';
 import { toolSample } from './toolSamples.js';
 
@@ -38,16 +45,45 @@ export function hookTestInput(event: HookEventName, opts: HookTestOptions): Reco
 }
 
 /**
- * Writes the sample transcript of test runs (a user prompt and an answer) in the temporary folder
- * and returns its path; a new file each time, so a hook that changed it sees the sample again.
+ * Writes the sample transcripts of test runs (a user prompt and an answer), the session JSON and
+ * its JSON Lines twin, in the temporary folder, and names an empty CLAUDE_ENV_FILE there; new files
+ * each time, so a hook that changed them sees the sample again.
  */
-export function writeSampleTranscript(project: string, dir = join(tmpdir(), `wave-hooks-test-${process.getuid?.() ?? 'user'}`)): string {
-  const path = transcriptPath(dir, TEST_SESSION);
+export function writeSampleTranscripts(
+  project: string,
+  dir = join(tmpdir(), `wave-hooks-test-${process.getuid?.() ?? 'user'}`),
+): { json: string; jsonl: string; envFile: string } {
+  const json = transcriptPath(dir, TEST_SESSION);
   const now = new Date().toISOString();
   const messages = [
     newMessage('user', [{ type: 'text', content: 'Hello from wave hooks test', source: 'user' }]),
     newMessage('assistant', [{ type: 'text', content: 'Done.' }]),
   ];
-  writeTranscript(path, { id: TEST_SESSION, workdir: project, createdAt: now, updatedAt: now }, messages);
-  return path;
+  writeTranscript(json, { id: TEST_SESSION, workdir: project, createdAt: now, updatedAt: now }, messages);
+  const jsonl = join(dir, `${TEST_SESSION}.jsonl`);
+  rmSync(jsonl, { force: true });
+  new JsonlTranscript(jsonl, { id: TEST_SESSION, cwd: () => project }).update(messages);
+  const envFile = join(dir, `${TEST_SESSION}-env.sh`);
+  rmSync(envFile, { force: true });
+  return { json, jsonl, envFile };
+}
+
+/** The session fields of a test run: the test session, its sample transcripts and env file, the project as cwd. */
+export function hookTestContext(project: string): FireContext {
+  const sample = writeSampleTranscripts(project);
+  return {
+    sessionId: TEST_SESSION,
+    transcriptPath: sample.json,
+    transcriptJsonlPath: sample.jsonl,
+    envFile: sample.envFile,
+    cwd: project,
+    permissionMode: 'default',
+  };
+}
+
+/** A model for the project's `prompt` hooks, when the settings or the environment configure one. */
+export function promptModelFor(settingsModel: ModelKeys, env: NodeJS.ProcessEnv = process.env): PromptModel | undefined {
+  const config = modelConfigFrom(env, settingsModel);
+  if (!config.ok) return undefined;
+  return promptModelOf(createModelClient(config.config), (name) => createModelClient({ ...config.config, model: name }));
 }

@@ -14,6 +14,9 @@ const USAGE = `usage:
       the run history (~/.wave/hook-runs.jsonl), newest first
   wave hooks stats [--since 7d] [--json]
       per hook: runs, blocks, errors, timeouts, p50 / p95 / max duration, last run
+  wave hooks import [--from FILE] [--to user|project|local] [--workdir DIR] [--dry-run] [--json]
+      add the hooks of ~/.claude/settings.json, .claude/settings.json and .claude/settings.local.json
+      (or FILE) to the matching Wave file, skipping those already there
 
 Events: ${EVENT_NAMES.join(', ')}
 `;
@@ -27,6 +30,8 @@ export async function hooksCommand(argv: string[]): Promise<number> {
       return (await import('./hooksList.js')).validateCommand(rest);
     case 'test':
       return (await import('./hooksTest.js')).hooksTestCommand(rest);
+    case 'import':
+      return (await import('./hooksImport.js')).importCommand(rest);
     case 'runs':
     case 'stats':
       return (await import('./hooksHistory.js')).historyCommand(sub, rest);

@@ -60,7 +60,7 @@ export function listCommand(argv: string[]): number {
         .filter(Boolean)
         .join(', ');
       out.push(`  ${st.bold(h.displayName)}  ${st.dim(`[${SOURCE_LABEL[h.source]}${h.plugin ? ` ${h.plugin.name}` : ''}]`)}${extra ? `  ${extra}` : ''}`);
-      out.push(`    $ ${h.handler.command}`);
+      out.push(`    $ ${h.summary}`);
       out.push(st.dim(`    ${h.file ?? '<programmatic>'} → ${h.jsonPath}`));
     }
   }

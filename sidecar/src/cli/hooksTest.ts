@@ -6,9 +6,8 @@ import { parseArgs } from 'node:util';
 import { describeDecision } from '../hooks/describe.js';
 import { unreadSummary } from '../hooks/problems.js';
 import { EVENT_NAMES, eventSpec, isHookEvent, type EventInput, type HookEventName } from '../hooks/events.js';
-import type { FireContext } from '../hooks/manager.js';
 import type { HookRunRecord } from '../hooks/types.js';
-import { hookTestInput, TEST_SESSION, writeSampleTranscript } from '../app/hookTest.js';
+import { hookTestContext, hookTestInput, promptModelFor } from '../app/hookTest.js';
 import { managerFor } from './hooksList.js';
 import { indent, makeStyle, type Style } from './style.js';
 
@@ -54,6 +53,7 @@ export async function hooksTestCommand(argv: string[]): Promise<number> {
   }
   const spec = eventSpec(event);
   const manager = managerFor(values.workdir, { onRecord: (r) => runs.push(r) });
+  manager.setPromptModel(promptModelFor(manager.snapshot().settings.model));
   const given = values.input ? readInput(values.input) : undefined;
   let input: Record<string, unknown>;
   try {
@@ -62,12 +62,7 @@ export async function hooksTestCommand(argv: string[]): Promise<number> {
     process.stderr.write(`wave hooks test: ${(e as Error).message}\n`);
     return 2;
   }
-  const ctx: FireContext = {
-    sessionId: TEST_SESSION,
-    transcriptPath: writeSampleTranscript(manager.workdir),
-    cwd: manager.workdir,
-    permissionMode: 'default',
-  };
+  const ctx = hookTestContext(manager.workdir);
   const payload = manager.payload(event, input as EventInput<HookEventName>, ctx);
   const plan = manager.plan(event, input as EventInput<HookEventName>);
   const { decision } = await manager.fire(event, input as EventInput<HookEventName>, ctx);

@@ -5,7 +5,8 @@ import { PRINT_USAGE, SERVE_USAGE } from './usage.js';
 const USAGE = `usage:
   ${PRINT_USAGE.replace('usage: ', '')}
       run one turn headless, with all hooks
-  wave hooks list|validate|test ...   inspect and try the configured hooks (wave hooks --help)
+  wave hooks list|validate|test|runs|stats|import ...   inspect, try and import hooks (wave hooks --help)
+  wave plugins install DIR|list|remove NAME   Claude Code plugins (their hooks run first)
   ${SERVE_USAGE.replace('usage: ', '')}
       serve the UI and the sidecar protocol for the IDE or a browser
 `;
@@ -25,6 +26,8 @@ export async function main(argv: string[]): Promise<number> {
   switch (cmd) {
     case 'hooks':
       return (await import('./hooks.js')).hooksCommand(rest);
+    case 'plugins':
+      return (await import('./plugins.js')).pluginsCommand(rest);
     case 'serve':
       return (await import('./serve.js')).serveCommand(rest);
     case undefined:

@@ -30,6 +30,7 @@ export const AnswerSchema = z
         updatedInput: z.record(z.string(), z.unknown()).optional(),
         additionalContext: z.string().optional(),
         decision: PermissionRequestSchema.optional(),
+        retry: z.boolean().optional(),
       })
       .passthrough()
       .optional(),
@@ -48,6 +49,8 @@ export interface RunEffect {
   stop?: { reason: string | null };
   systemMessage?: string;
   permissionRequest?: PermissionRequestDecision;
+  /** PermissionDenied: the model may retry the denied call. */
+  retry?: boolean;
   /** Shown to the user only. */
   userMessage?: string;
   /** What went wrong (for the run record). */
@@ -57,6 +60,7 @@ export interface RunEffect {
 }
 
 function failureText(p: ProcessResult, timeoutSeconds: number): string {
+  if (p.failure) return p.failure;
   if (p.spawnError) return `the hook could not be started: ${p.spawnError}`;
   if (p.timedOut) return `hook timed out after ${timeoutSeconds} s`;
   if (p.signal) return `hook was killed by ${p.signal}`;
@@ -155,6 +159,10 @@ function specificFields(spec: Spec, a: Answer, effect: RunEffect, words: string[
     effect.permissionRequest = d;
     words.push(`permission request ${d.behavior}${d.message ? `: ${d.message}` : ''}`);
   }
+  if (hso?.retry === true && accepts.includes('retry')) {
+    effect.retry = true;
+    words.push('the model may retry');
+  }
   if (hso?.additionalContext && accepts.includes('additionalContext')) {
     effect.context = hso.additionalContext;
     words.push('added context');
@@ -174,7 +182,7 @@ export function answerEffect(spec: Spec, a: Answer, command: string): RunEffect 
 /** Interprets one finished hook process for one event. */
 export function interpretRun(eventName: string, spec: Spec, p: ProcessResult, command: string, timeoutSeconds: number): RunEffect {
   // Timeouts, signals, spawn failures and other exit codes: non-blocking errors.
-  if (p.spawnError || p.timedOut || p.signal || (p.exitCode !== 0 && p.exitCode !== 2)) {
+  if (p.failure || p.spawnError || p.timedOut || p.signal || (p.exitCode !== 0 && p.exitCode !== 2)) {
     const what = failureText(p, timeoutSeconds);
     const shown = p.stderr && !p.timedOut && !p.spawnError ? `${what}: ${p.stderr}` : what;
     return { outcome: p.timedOut ? 'timeout' : 'non_blocking_error', error: what, userMessage: shown, words: `error (non-blocking): ${what}` };
@@ -221,6 +229,7 @@ export function emptyDecision(event: string): HookDecision {
     permissionRequest: null,
     instructions: null,
     worktreePath: null,
+    retry: false,
     userMessages: [],
     budgetExhausted: false,
   };
@@ -259,6 +268,7 @@ export function combine(event: string, effects: readonly RunEffect[]): HookDecis
     // deny wins: nothing replaces a deny; a later answer replaces an earlier allow.
     if (e.permissionRequest && d.permissionRequest?.behavior !== 'deny') d.permissionRequest = e.permissionRequest;
     if (e.userMessage) d.userMessages.push(e.userMessage);
+    if (e.retry) d.retry = true;
   }
   if (d.blocks.length) {
     d.blocked = true;

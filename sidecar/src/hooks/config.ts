@@ -1,11 +1,10 @@
 // Turns the raw `hooks` value of one source into configured hooks and problems (docs/hooks.md, "Validation"). Every
 // group and handler is checked with the one schema (schema.ts) on its own, so a bad entry is
 // dropped alone with a message naming the file, the JSON path, the line and the reason.
-import type { z } from 'zod';
-import { EVENT_NAMES, EVENTS, isHookEvent, type HookEventName } from './events.js';
-import { HandlerSchema } from './schema.js';
+import { EVENT_NAMES, EVENTS, isClaudeCodeOnlyEvent, isHookEvent, type HookEventName } from './events.js';
+import { readHandler, summarize } from './handlerRead.js';
 import { MAX_MATCHER_LENGTH } from './matcher.js';
-import type { ConfigProblem, ConfiguredHook, HookHandler, HookSource } from './types.js';
+import type { ConfigProblem, ConfiguredHook, HookSource } from './types.js';
 import { formatJsonPath, type JsonPath, type Position } from '../settings/jsonFile.js';
 
 export interface HookOrigin {
@@ -54,10 +53,7 @@ const handlerCount = (groups: unknown): number =>
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function summarizeCommand(command: string, max = 60): string {
-  const flat = command.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
-}
+export { summarize as summarizeCommand } from './handlerRead.js';
 
 /** Reads one source's `hooks` value entry by entry, collecting hooks, problems and what was rejected. */
 class HooksReader {
@@ -86,6 +82,10 @@ class HooksReader {
   }
 
   readEvent(event: string, groups: unknown): void {
+    if (!isHookEvent(event) && isClaudeCodeOnlyEvent(event)) {
+      this.problem('warning', [event], `${event} is a Claude Code event that Wave does not fire: its hooks never run`);
+      return;
+    }
     if (!isHookEvent(event)) {
       const meant = nearMissEvent(event);
       if (meant) {
@@ -139,18 +139,14 @@ class HooksReader {
 
   private readHandler(event: HookEventName, matcher: string | undefined, entry: unknown, g: number, h: number): void {
     const at: JsonPath = [event, g, 'hooks', h];
-    if (isObject(entry) && entry.asyncRewake !== undefined) {
-      this.problem('warning', [...at, 'asyncRewake'], 'asyncRewake is not supported; this hook is skipped');
+    const read = readHandler(entry);
+    for (const issue of read.issues) this.problem(issue.severity, [...at, ...issue.path], issue.message);
+    if (!read.handler) {
+      if (read.rejected) this.reject(event, 1);
       return;
     }
-    const parsed = HandlerSchema.safeParse(entry);
-    if (!parsed.success) {
-      this.reject(event, 1);
-      for (const issue of parsed.error.issues) this.problem('error', [...at, ...issuePath(issue)], issueMessage(issue, entry));
-      return;
-    }
+    const { handler, summary } = read;
     const { origin } = this;
-    const handler = toHandler(parsed.data);
     const pos = origin.locate?.([...origin.basePath, ...at]);
     const matcherPos = matcher !== undefined ? origin.locate?.([...origin.basePath, event, g, 'matcher']) : undefined;
     this.hooks.push({
@@ -165,7 +161,8 @@ class HooksReader {
       handlerIndex: h,
       matcher,
       handler,
-      displayName: handler.description?.trim() || handler.name?.trim() || summarizeCommand(handler.command),
+      summary,
+      displayName: handler.description?.trim() || handler.name?.trim() || summarize(summary),
       ...(origin.plugin ? { plugin: origin.plugin } : {}),
     });
   }
@@ -176,27 +173,4 @@ export function readHooksConfig(raw: unknown, origin: HookOrigin): HooksReadResu
   if (raw !== undefined && !isObject(raw)) reader.problem('error', [], 'hooks must be an object whose keys are event names');
   else if (raw !== undefined) for (const [event, groups] of Object.entries(raw)) reader.readEvent(event, groups);
   return { hooks: reader.hooks, problems: reader.problems, rejected: reader.rejected };
-}
-
-function issuePath(issue: z.core.$ZodIssue): JsonPath {
-  return issue.path.filter((p): p is string | number => typeof p !== 'symbol');
-}
-
-function issueMessage(issue: z.core.$ZodIssue, entry: unknown): string {
-  if (issue.path.length === 0 && !isObject(entry)) return 'a hook handler must be an object like { "type": "command", "command": "..." }';
-  if (issue.code === 'invalid_type' && issue.path[0] === 'command' && isObject(entry) && entry.command === undefined) {
-    return 'command is required';
-  }
-  return issue.message;
-}
-
-function toHandler(data: z.infer<typeof HandlerSchema>): HookHandler {
-  const h: HookHandler = { type: 'command', command: data.command };
-  if (data.commandWindows !== undefined) h.commandWindows = data.commandWindows;
-  if (data.timeout !== undefined) h.timeout = data.timeout;
-  if (data.async !== undefined) h.async = data.async;
-  if (data.statusMessage !== undefined) h.statusMessage = data.statusMessage;
-  if (data.description !== undefined) h.description = data.description;
-  if (data.name !== undefined) h.name = data.name;
-  return h;
 }

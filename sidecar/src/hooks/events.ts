@@ -22,11 +22,11 @@ export const PLAIN_STDOUT = ['context', 'instructions', 'path', 'ignored'] as co
 export type PlainStdout = (typeof PLAIN_STDOUT)[number];
 
 /** hookSpecificOutput fields an event honours (others are ignored). */
-export const ANSWER_FIELDS = ['additionalContext', 'permissionDecision', 'updatedInput', 'permissionRequest'] as const;
+export const ANSWER_FIELDS = ['additionalContext', 'permissionDecision', 'updatedInput', 'permissionRequest', 'retry'] as const;
 export type AnswerField = (typeof ANSWER_FIELDS)[number];
 
 /** The payload field a matcher is tested against. */
-export const MATCHER_FIELDS = ['tool_name', 'source', 'trigger', 'agent_type'] as const;
+export const MATCHER_FIELDS = ['tool_name', 'source', 'trigger', 'agent_type', 'notification_type', 'error_type'] as const;
 export type MatcherField = (typeof MATCHER_FIELDS)[number];
 
 export interface EventSpec<I extends object = Record<string, unknown>> {
@@ -45,6 +45,8 @@ export interface EventSpec<I extends object = Record<string, unknown>> {
   onBlock: BlockEffect;
   plainStdout: PlainStdout;
   accepts: readonly AnswerField[];
+  /** SessionStart, CwdChanged: hooks get CLAUDE_ENV_FILE / WAVE_ENV_FILE, whose `export` lines reach later Bash commands. */
+  envFile?: boolean;
   /** WorktreeCreate: the first hook that exits 0 and prints a path wins; later hooks are not run. */
   firstPathWins?: boolean;
   /** After a hook rewrote the input (`updatedInput`), the input handed to the next hook. */
@@ -52,52 +54,33 @@ export interface EventSpec<I extends object = Record<string, unknown>> {
 }
 
 import { CONFIG_SOURCES, type ConfigSourceName } from './types.js';
+import {
+  NOTIFICATION_TYPES,
+  STOP_FAILURE_TYPES,
+  type ToolInput,
+  type PostToolInput,
+  type PostToolFailureInput,
+  type BackgroundTask,
+  type StopInput,
+  type PermissionDeniedInput,
+  type BatchCall,
+  type StopFailureInput,
+  type SubagentStopInput,
+} from './eventInputs.js';
 
-// ----- event inputs ---------------------------------------------------------------------------
-
-export type ToolInput = {
-  tool_name: string;
-  tool_input: Record<string, unknown>;
-  tool_use_id: string;
-};
-export type PostToolInput = ToolInput & {
-  tool_response: unknown;
-  duration_ms?: number;
-};
-export type PostToolFailureInput = ToolInput & {
-  error: string;
-  is_interrupt?: boolean;
-  duration_ms?: number;
-};
-/** One task of the Stop payload's `background_tasks` (the payload builder picks its fields by type). */
-export type BackgroundTask = {
-  id: string;
-  type: 'shell' | 'subagent' | 'workflow';
-  /** Only running tasks are listed; others are left out by the payload builder. */
-  status: string;
-  description: string;
-  command?: string;
-  agent_type?: string;
-  name?: string;
-};
-export type SessionCron = {
-  id: string;
-  schedule: string;
-  recurring: boolean;
-  prompt: string;
-};
-export type StopInput = {
-  stop_hook_active: boolean;
-  last_assistant_message?: string;
-  background_tasks: BackgroundTask[];
-  session_crons: SessionCron[];
-};
-export type SubagentStopInput = {
-  stop_hook_active: boolean;
-  last_assistant_message?: string;
-  agent_type: string;
-  agent_id?: string;
-};
+export { NOTIFICATION_TYPES, STOP_FAILURE_TYPES } from './eventInputs.js';
+export type {
+  ToolInput,
+  PostToolInput,
+  PostToolFailureInput,
+  BackgroundTask,
+  SessionCron,
+  StopInput,
+  PermissionDeniedInput,
+  BatchCall,
+  StopFailureInput,
+  SubagentStopInput,
+} from './eventInputs.js';
 
 // ----- helpers used by payload builders --------------------------------------------------------
 
@@ -153,6 +136,7 @@ export const EVENTS = {
     onBlock: 'userOnly',
     plainStdout: 'context',
     accepts: ['additionalContext'],
+    envFile: true,
   }),
   InstructionsLoaded: define<{ file_path: string; load_reason: string }>({
     when: 'an instruction file (AGENTS.md, WAVE.md, …) is loaded',
@@ -310,6 +294,53 @@ export const EVENTS = {
     plainStdout: 'ignored',
     accepts: [],
   }),
+  Notification: define<{ message: string; notification_type: (typeof NOTIFICATION_TYPES)[number] }>({
+    when: 'Wave needs the user: a permission prompt, 60 s waiting for input, a long task finished unseen',
+    matcherField: 'notification_type',
+    matcherValues: NOTIFICATION_TYPES,
+    payload: (i) => ({ message: i.message, notification_type: i.notification_type }),
+    sample: { message: 'Wave needs your permission to use Bash', notification_type: 'permission_prompt' },
+    onBlock: 'logged',
+    plainStdout: 'ignored',
+    accepts: [],
+  }),
+  PermissionDenied: define<PermissionDeniedInput>({
+    when: 'a tool call was denied (by a rule, the permission mode, a hook or the user)',
+    matcherField: 'tool_name',
+    matcherValues: 'tool names',
+    payload: (i) => ({ ...toolFields(i), reason: i.reason }),
+    sample: { ...sampleTool, reason: 'denied by the user' },
+    onBlock: 'logged',
+    plainStdout: 'ignored',
+    accepts: ['retry'],
+  }),
+  PostToolBatch: define<{ tool_calls: BatchCall[] }>({
+    when: 'every tool call of one model answer has finished, before the next model request',
+    payload: (i) => ({ tool_calls: i.tool_calls.map((c) => ({ tool_name: c.tool_name, tool_use_id: c.tool_use_id, success: c.success })) }),
+    sample: { tool_calls: [{ tool_name: 'Bash', tool_use_id: 'toolu_test_0001', success: true }] },
+    onBlock: 'feedbackToModel',
+    plainStdout: 'ignored',
+    accepts: ['additionalContext'],
+  }),
+  StopFailure: define<StopFailureInput>({
+    when: 'a turn ended because of a model or API error',
+    matcherField: 'error_type',
+    matcherValues: STOP_FAILURE_TYPES,
+    payload: (i) => ({ error_type: i.error_type, error_message: i.error_message, ...lastMessage(i.last_assistant_message) }),
+    sample: { error_type: 'rate_limit', error_message: '429 Too Many Requests' },
+    onBlock: 'logged',
+    plainStdout: 'ignored',
+    accepts: [],
+  }),
+  CwdChanged: define<{ old_cwd: string; new_cwd: string }>({
+    when: 'the session’s working directory changed (EnterWorktree, ExitWorktree)',
+    payload: (i) => ({ old_cwd: i.old_cwd, new_cwd: i.new_cwd }),
+    sample: { old_cwd: '/project', new_cwd: '/project/.wave/worktrees/feature-x' },
+    onBlock: 'logged',
+    plainStdout: 'ignored',
+    accepts: [],
+    envFile: true,
+  }),
   SessionEnd: define<{ reason: 'clear' | 'resume' | 'exit' | 'other' }>({
     when: 'the session ends (reason: clear, resume, exit, other)',
     payload: (i) => ({ reason: i.reason }),
@@ -324,6 +355,29 @@ export type HookEventName = keyof typeof EVENTS;
 export type EventInput<E extends HookEventName> = (typeof EVENTS)[E] extends EventSpec<infer I> ? I : never;
 
 export const EVENT_NAMES = Object.keys(EVENTS) as HookEventName[];
+
+/**
+ * Claude Code events that need a feature Wave does not have (teams, tasks, MCP elicitation, file
+ * watching, prompt expansion, model switches): accepted in settings with a warning that they are
+ * never fired (docs/hooks.md, "Coming from Claude Code").
+ */
+export const CLAUDE_CODE_ONLY_EVENTS = [
+  'Setup',
+  'TeammateIdle',
+  'TaskCreated',
+  'TaskCompleted',
+  'Elicitation',
+  'ElicitationResult',
+  'FileChanged',
+  'UserPromptExpansion',
+  'PreModelSwitch',
+  'PostModelSwitch',
+] as const;
+
+/** A Claude Code event Wave accepts but never fires. */
+export function isClaudeCodeOnlyEvent(name: string): boolean {
+  return (CLAUDE_CODE_ONLY_EVENTS as readonly string[]).includes(name) || /^[A-Z]\w*ModelSwitch$/.test(name);
+}
 
 export function isHookEvent(name: string): name is HookEventName {
   return Object.prototype.hasOwnProperty.call(EVENTS, name);

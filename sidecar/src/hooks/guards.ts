@@ -1,12 +1,14 @@
 // Checks beyond the schema for what makes a guard fail open without a word (docs/hooks.md,
 // "Validation"): a matcher (or one of its `|` alternatives) that no known value can match, and a
 // command whose script is missing, not executable, has Windows line endings or is given relative to
-// the working directory (which moves in a worktree or a sub-folder). Each is a warning with the
+// the working directory (which moves in a worktree or a sub-folder), and a write into a `.claude/`
+// folder that does not exist (claudeWrites.ts). Each is a warning with the
 // file, line, JSON path and a fix; the hook itself still loads.
 import { accessSync, closeSync, constants, openSync, readSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { eventSpec, isHookEvent } from './events.js';
+import { missingClaudeFolder } from './claudeWrites.js';
 import { compileMatcher } from './matcher.js';
 import type { ConfigProblem, ConfiguredHook } from './types.js';
 
@@ -123,6 +125,7 @@ function readHead(path: string): Buffer | null {
 
 /** Missing, a folder, not executable, CRLF line endings, or relative to the working directory. */
 export function checkScript(hook: ConfiguredHook, ctx: GuardContext): ConfigProblem[] {
+  if (hook.handler.type !== 'command') return [];
   const script = scriptOf(hook.handler.command, ctx);
   if (!script) return [];
   const path = `${hook.jsonPath}.command`;
@@ -152,7 +155,16 @@ export function checkScript(hook: ConfiguredHook, ctx: GuardContext): ConfigProb
   return out;
 }
 
+/** A write into a `~/.claude/` or `.claude/` folder that does not exist (the redirection fails with exit 2, a block). */
+export function checkClaudeWrites(hook: ConfiguredHook, ctx: GuardContext): ConfigProblem[] {
+  if (hook.handler.type !== 'command') return [];
+  const miss = missingClaudeFolder(hook.handler.command, { home: ctx.homeDir ?? homedir(), workdir: ctx.workdir });
+  if (!miss) return [];
+  const message = `this command writes into ${miss.written}, but ${miss.folder} does not exist: the write fails and sh exits 2, which blocks; create the folder (mkdir -p ${miss.folder}) or write somewhere that exists`;
+  return [warning(hook, `${hook.jsonPath}.command`, message)];
+}
+
 /** Every fail-open check for the hooks of one file. */
 export function checkGuards(hooks: readonly ConfiguredHook[], ctx: GuardContext): ConfigProblem[] {
-  return hooks.flatMap((h) => [...checkMatcher(h, ctx.toolNames), ...checkScript(h, ctx)]);
+  return hooks.flatMap((h) => [...checkMatcher(h, ctx.toolNames), ...checkScript(h, ctx), ...checkClaudeWrites(h, ctx)]);
 }

@@ -3,27 +3,35 @@
 // changed settings files before each event (and fires ConfigChange for them), picks the hooks that
 // match an event, runs them in order (async ones in the background), and combines their answers into
 // one decision plus run records.
-import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
-import { interpretRun, combine, verdictOf, type RunEffect } from './answers.js';
+import { interpretRun, combine, type RunEffect } from './answers.js';
+import { BackgroundRuns, type BackgroundIo, type RewakeNotice } from './background.js';
 import { TurnBudget } from './budget.js';
 import { eventSpec, type EventInput, type HookEventName } from './events.js';
 import type { LoadedSources } from './compose.js';
 import { readHooksConfig } from './config.js';
 import { compileMatcher, type CompiledMatcher } from './matcher.js';
+import { launchHook, type HookStart, type LaunchSettings } from './launch.js';
+import type { PromptModel } from './promptHook.js';
+import { isBackground, runRecord, type RecordEffect } from './record.js';
 import { runHookProcess, type ProcessRunner } from './runner.js';
 import { SessionConfig, type ObservedFile } from './sessionConfig.js';
 import { debugLines } from './debugLog.js';
 import { historyLine, HistoryWriter } from './history.js';
 import { hooksToRun, planEvent, type EventPlan, type PlanInput } from './plan.js';
 import { configSourceOf } from './snapshot.js';
-import type { ConfiguredHook, HookDecision, HookRunRecord, PermissionMode, ProcessResult } from './types.js';
+import type { ConfiguredHook, HookDecision, HookRunRecord, PermissionMode } from './types.js';
 
 export const DEFAULT_HOOK_TIMEOUT_SECONDS = 600;
 
 export interface FireContext {
   sessionId: string;
+  /** The session JSON (`transcript_path` for user, project and programmatic hooks). */
   transcriptPath: string;
+  /** The Claude Code JSON Lines twin (`transcript_jsonl_path`; `transcript_path` for plugin hooks and `"transcript": "jsonl"`). */
+  transcriptJsonlPath?: string;
+  /** The session's CLAUDE_ENV_FILE, handed to the events that get one (SessionStart, CwdChanged). */
+  envFile?: string;
   cwd: string;
   permissionMode: PermissionMode;
   promptId?: string;
@@ -41,17 +49,6 @@ export interface FireContext {
 export interface ConfigChangeNotice extends ObservedFile {
   /** A ConfigChange hook refused the change (exit 2 / decision block): why. It is not offered for apply. */
   refused: string | null;
-}
-
-/** One hook process to start, with everything its environment and stdin are made of. */
-interface Launch {
-  event: HookEventName;
-  hook: ConfiguredHook;
-  payload: string;
-  input: Record<string, unknown>;
-  ctx: FireContext;
-  sources: LoadedSources;
-  timeoutMs: number;
 }
 
 export interface FireResult {
@@ -84,6 +81,15 @@ export interface HookManagerOptions {
   onConfigChange?: (changes: ConfigChangeNotice[], runs: HookRunRecord[]) => void;
   killGraceMs?: number;
   exitGraceMs?: number;
+  /** What `prompt` hooks ask (without one they are a non-blocking error saying no model is configured). */
+  promptModel?: PromptModel;
+  /** An asyncRewake hook exited 2: its text is for the model (at the next request, or waking the agent). */
+  onRewake?: (notice: RewakeNotice) => void;
+}
+
+/** Plugin hooks (Claude Code plugins) and `"transcript": "jsonl"` handlers read the JSON Lines transcript. */
+function readsJsonl(hook: ConfiguredHook): boolean {
+  return hook.source === 'plugin' || (hook.handler.type === 'command' && hook.handler.transcript === 'jsonl');
 }
 
 /** Throws one error naming every problem of invalid programmatic hooks (Agent.create). */
@@ -105,8 +111,10 @@ export class HookManager {
   readonly config: SessionConfig;
   /** Compiled matchers by matcher text (matchers are pure, so they never go stale). */
   private readonly matchers = new Map<string, CompiledMatcher>();
-  private readonly pending = new Set<Promise<void>>();
-  private readonly runProcess: ProcessRunner;
+  private readonly background = new BackgroundRuns();
+  /** Hooks with `once: true` that already ran in this session. */
+  private readonly ranOnce = new Set<string>();
+  private readonly launch: LaunchSettings;
   private readonly history: HistoryWriter | null;
   /** One look at the settings files at a time (ConfigChange fires once per change). */
   private observing: Promise<void> = Promise.resolve();
@@ -116,7 +124,15 @@ export class HookManager {
   constructor(private readonly opts: HookManagerOptions) {
     this.workdir = opts.workdir;
     this.homeDir = opts.homeDir ?? homedir();
-    this.runProcess = opts.runProcess ?? runHookProcess;
+    this.launch = {
+      workdir: this.workdir,
+      runProcess: opts.runProcess ?? runHookProcess,
+      baseEnv: opts.baseEnv ?? process.env,
+      platform: opts.platform ?? process.platform,
+      promptModel: opts.promptModel,
+      killGraceMs: opts.killGraceMs,
+      exitGraceMs: opts.exitGraceMs,
+    };
     // The snapshot is taken now, when the session starts.
     this.config = new SessionConfig({
       workdir: this.workdir,
@@ -184,10 +200,12 @@ export class HookManager {
   }
 
   /** The stdin object of an event, in Claude Code's key order. */
-  payload<E extends HookEventName>(event: E, input: EventInput<E>, ctx: FireContext): Record<string, unknown> {
+  payload<E extends HookEventName>(event: E, input: EventInput<E>, ctx: FireContext, hook?: ConfiguredHook): Record<string, unknown> {
+    const jsonl = ctx.transcriptJsonlPath;
     return {
       session_id: ctx.sessionId,
-      transcript_path: ctx.transcriptPath,
+      transcript_path: jsonl && hook && readsJsonl(hook) ? jsonl : ctx.transcriptPath,
+      ...(jsonl ? { transcript_jsonl_path: jsonl } : {}),
       cwd: ctx.cwd,
       ...(ctx.promptId ? { prompt_id: ctx.promptId } : {}),
       permission_mode: ctx.permissionMode,
@@ -204,6 +222,7 @@ export class HookManager {
       value: field ? String(input[field] ?? '') : null,
       sources: this.snapshot(),
       matcher: (m) => this.matcher(m),
+      ranOnce: this.ranOnce,
       ...(ctx.only ? { only: ctx.only } : {}),
     };
   }
@@ -234,29 +253,34 @@ export class HookManager {
     let skipped = 0;
 
     for (const hook of hooks) {
-      const payload = JSON.stringify(this.payload(event, current as EventInput<E>, ctx));
+      if (hook.handler.once) this.ranOnce.add(hook.id);
       const ownTimeoutMs = (hook.handler.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS) * 1000;
-      if (hook.handler.async) {
-        this.startAsync({ event, hook, payload, input: current, ctx, sources, timeoutMs: ownTimeoutMs });
+      const start = (timeoutMs: number) => this.startOf(event, hook, current, ctx, sources, timeoutMs);
+      if (isBackground(hook)) {
+        this.background.start(event, hook, launchHook(this.launch, start(ownTimeoutMs)), ownTimeoutMs, this.io(ctx));
         started.push(hook);
         continue;
       }
       const remaining = ctx.budget ? ctx.budget.remainingMs() : Infinity;
       if (remaining <= 0) {
         skipped++;
-        const record = this.record(event, hook, null, { outcome: 'skipped', words: 'skipped: the turn’s hook budget is spent' });
-        runs.push(record);
-        this.emit(record, ctx);
+        runs.push(this.recordNow(event, hook, { outcome: 'skipped', words: 'skipped: the turn’s hook budget is spent' }, ctx));
         continue;
       }
       const timeoutMs = Math.min(ownTimeoutMs, remaining);
       await ctx.beforeRun?.();
-      const result = await this.run({ event, hook, payload, input: current, ctx, sources, timeoutMs });
+      const result = await launchHook(this.launch, start(timeoutMs));
       ctx.budget?.spend(result.durationMs);
-      const effect = interpretRun(event, spec, result, hook.handler.command, Math.round(timeoutMs / 100) / 10);
+      if (result.detached) {
+        // Claude Code's async protocol: the hook goes on in the background and decides nothing.
+        this.background.detached(event, hook, result.detached.done, result.detached.asyncTimeoutMs ?? timeoutMs, this.io(ctx));
+        started.push(hook);
+        continue;
+      }
+      const effect = interpretRun(event, spec, result, hook.summary, Math.round(timeoutMs / 100) / 10);
       if (result.timedOut && timeoutMs < ownTimeoutMs) effect.error = `${effect.error} (cut to what was left of the turn’s hook budget)`;
       effects.push(effect);
-      const record = this.record(event, hook, result, effect);
+      const record = runRecord(event, hook, result, effect);
       runs.push(record);
       this.emit(record, ctx);
       if (effect.updatedInput && spec.chain) current = spec.chain(current, effect.updatedInput);
@@ -284,82 +308,56 @@ export class HookManager {
     return m;
   }
 
-  /** Resolves when every async hook started so far has finished (and the history is written). */
+  /** Resolves when every background hook started so far has finished (and the history is written). */
   async waitForAsync(): Promise<void> {
-    while (this.pending.size) await Promise.all([...this.pending]);
+    await this.background.settle();
     await this.history?.flush();
   }
 
-  private startAsync(launch: Launch): void {
-    const { event, hook, ctx, timeoutMs } = launch;
-    const p = this.run(launch)
-      .then((result) => {
-        const effect = interpretRun(event, eventSpec(event), result, hook.handler.command, timeoutMs / 1000);
-        // An async hook never blocks nor injects anything: only its record is kept.
-        this.emit(this.record(event, hook, result, { ...effect, words: `async: ${effect.words}` }), ctx);
-      })
-      .catch((err: Error) => this.opts.onWarning?.(`an async ${event} hook could not be recorded: ${err.message}`))
-      .finally(() => this.pending.delete(p));
-    this.pending.add(p);
+  /** The model `prompt` hooks ask (when it is known only once the configuration is read). */
+  setPromptModel(model: PromptModel | undefined): void {
+    this.launch.promptModel = model;
   }
 
-  private run({ event, hook, payload, input, ctx, sources, timeoutMs }: Launch): Promise<ProcessResult> {
-    const platform = this.opts.platform ?? process.platform;
-    const windows = platform === 'win32';
-    const command = windows ? (hook.handler.commandWindows ?? hook.handler.command) : hook.handler.command;
-    const env: Record<string, string | undefined> = {
-      ...(this.opts.baseEnv ?? process.env),
-      ...sources.settings.env,
-      HOOK_EVENT: event,
-      HOOK_TOOL_NAME: typeof input.tool_name === 'string' ? input.tool_name : '',
-      WAVE_PROJECT_DIR: this.workdir,
-      CLAUDE_PROJECT_DIR: this.workdir,
-      WAVE_SESSION_ID: ctx.sessionId,
-      CLAUDE_CODE_SESSION_ID: ctx.sessionId,
-      ...(hook.plugin ? { WAVE_PLUGIN_ROOT: hook.plugin.root, CLAUDE_PLUGIN_ROOT: hook.plugin.root } : {}),
-    };
-    return this.runProcess({
-      file: windows ? 'powershell.exe' : 'sh',
-      args: windows ? ['-NoProfile', '-NonInteractive', '-Command', command] : ['-c', command],
-      cwd: ctx.cwd,
-      env,
-      input: `${payload}\n`,
-      timeoutMs,
-      ...(this.opts.killGraceMs !== undefined ? { killGraceMs: this.opts.killGraceMs } : {}),
-      ...(this.opts.exitGraceMs !== undefined ? { exitGraceMs: this.opts.exitGraceMs } : {}),
-    });
+  /** asyncRewake hooks still running (their end may still reach the model). */
+  get rewakeRunning(): number {
+    return this.background.rewakeRunning;
   }
 
-  private record(
-    event: string,
-    hook: ConfiguredHook,
-    r: ProcessResult | null,
-    effect: Pick<RunEffect, 'outcome' | 'words' | 'error'> & Partial<RunEffect>,
-  ): HookRunRecord {
-    const verdict = verdictOf(effect);
-    // An async hook never blocks nor injects anything: it can only have worked or failed.
-    const shown = hook.handler.async && verdict !== 'error' && verdict !== 'timeout' ? 'ok' : verdict;
+  private io(ctx: FireContext): BackgroundIo {
     return {
-      id: randomUUID(),
+      emit: (record) => this.emit(record, ctx),
+      warn: (message) => this.opts.onWarning?.(message),
+      ...(this.opts.onRewake ? { rewake: this.opts.onRewake } : {}),
+    };
+  }
+
+  private recordNow(event: string, hook: ConfiguredHook, effect: RecordEffect, ctx: FireContext): HookRunRecord {
+    const record = runRecord(event, hook, null, effect);
+    this.emit(record, ctx);
+    return record;
+  }
+
+  /** Everything one hook's start is made of: its payload (with its transcript), environment, timeout. */
+  private startOf(
+    event: HookEventName,
+    hook: ConfiguredHook,
+    input: Record<string, unknown>,
+    ctx: FireContext,
+    sources: LoadedSources,
+    timeoutMs: number,
+  ): HookStart {
+    return {
       event,
-      hookId: hook.id,
-      source: hook.source,
-      file: hook.file,
-      name: hook.displayName,
-      matcher: hook.matcher ?? null,
-      command: hook.handler.command,
-      async: hook.handler.async === true,
-      startedAt: new Date(r?.startedAt ?? Date.now()).toISOString(),
-      durationMs: r ? Math.round(r.durationMs * 10) / 10 : 0,
-      exitCode: r?.exitCode ?? null,
-      signal: r?.signal ?? null,
-      timedOut: r?.timedOut ?? false,
-      stdout: r?.stdout ?? '',
-      stderr: r?.stderr ?? '',
-      outcome: effect.outcome,
-      verdict: shown,
-      decision: effect.words,
-      error: effect.error ?? null,
+      hook,
+      payload: JSON.stringify(this.payload(event, input as EventInput<HookEventName>, ctx, hook)),
+      toolName: typeof input.tool_name === 'string' ? input.tool_name : '',
+      sessionId: ctx.sessionId,
+      cwd: ctx.cwd,
+      settingsEnv: sources.settings.env,
+      envFile: eventSpec(event).envFile ? ctx.envFile : undefined,
+      timeoutMs,
+      detachOnAsyncLine: hook.handler.type === 'command',
     };
   }
 }

@@ -31,6 +31,11 @@ export interface ProcessSpec {
    * still holds them open past this is killed with its process group (default 500).
    */
   exitGraceMs?: number;
+  /**
+   * Claude Code's async protocol: when the first stdout line is a JSON object with `"async": true`,
+   * resolve at once with `detached` set; the process goes on under `asyncTimeout` ms (if given).
+   */
+  detachOnAsyncLine?: boolean;
 }
 
 /** The process runner the engine uses; injectable for tests that need a fake clock or spawner. */

@@ -9,30 +9,86 @@ import { NO_NUL, nul, settingsSchemaWith } from '../settings/schema.js';
 /** The longest timeout a hook may have (docs/hooks.md, Validation): one day. */
 export const MAX_TIMEOUT_SECONDS = 86_400;
 
-export const HandlerSchema = z
+/** Fields every handler type has (docs/hooks.md, "Handler fields"). */
+const commonFields = {
+  timeout: z
+    .number({ error: 'timeout must be a number of seconds' })
+    .positive('timeout must be a positive number of seconds')
+    .max(MAX_TIMEOUT_SECONDS, `timeout must be at most ${MAX_TIMEOUT_SECONDS} seconds (one day)`)
+    .optional()
+    .describe('Seconds before the hook is stopped (default 600).'),
+  async: z.boolean({ error: 'async must be true or false' }).optional().describe('Run in the background, never waited for.'),
+  asyncRewake: z
+    .boolean({ error: 'asyncRewake must be true or false' })
+    .optional()
+    .describe('Run in the background; if it exits 2, its stderr reaches the model (at the next model request, or waking the idle agent).'),
+  rewakeMessage: z.string({ error: 'rewakeMessage must be a string' }).optional().describe('Put before the stderr of an asyncRewake hook that exits 2.'),
+  once: z.boolean({ error: 'once must be true or false' }).optional().describe('Run at most once per session.'),
+  statusMessage: z
+    .string({ error: 'statusMessage must be a string' })
+    .optional()
+    .describe('Shown while the hook runs (the chat’s live card, wave -p on stderr).'),
+  description: z.string().optional().describe('Shown in the hooks list.'),
+  name: z.string().optional().describe('Shown in the hooks list when there is no description.'),
+};
+
+export const CommandHandlerSchema = z
   .object({
-    type: z
-      .literal('command', { error: (iss) => `unsupported hook type ${JSON.stringify(iss.input)}: only "command" is supported` })
-      .optional()
-      .describe('Handler type; only "command" is supported (a missing type means command).'),
+    type: z.literal('command').optional().describe('"command" (the default when type is missing).'),
     command: z
       .string({ error: 'command must be a string' })
       .regex(/\S/, 'command must not be empty')
       .regex(NO_NUL, nul('command'))
-      .describe('Shell command run with sh -c; the event payload arrives as JSON on stdin.'),
+      .describe('Shell command run with sh -c (bash -c with shell "bash"); the event payload arrives as JSON on stdin.'),
     commandWindows: z.string().min(1).regex(NO_NUL, nul('commandWindows')).optional().describe('Used instead of command on Windows, run by PowerShell.'),
-    timeout: z
-      .number({ error: 'timeout must be a number of seconds' })
-      .positive('timeout must be a positive number of seconds')
-      .max(MAX_TIMEOUT_SECONDS, `timeout must be at most ${MAX_TIMEOUT_SECONDS} seconds (one day)`)
+    shell: z.enum(['sh', 'bash'], { error: 'shell must be "sh" or "bash"' }).optional().describe('The shell that runs the command (default sh).'),
+    transcript: z
+      .enum(['json', 'jsonl'], { error: 'transcript must be "json" or "jsonl"' })
       .optional()
-      .describe('Seconds before the hook is killed (default 600).'),
-    async: z.boolean({ error: 'async must be true or false' }).optional().describe('Run in the background, never waited for.'),
-    statusMessage: z.string({ error: 'statusMessage must be a string' }).optional().describe('Shown while the hook runs (the chat’s live card, wave -p on stderr).'),
-    description: z.string().optional().describe('Shown in the hooks list.'),
-    name: z.string().optional().describe('Shown in the hooks list when there is no description.'),
+      .describe('Which transcript transcript_path names: the session JSON (default) or the Claude Code JSON Lines twin.'),
+    ...commonFields,
   })
   .passthrough()
+  .meta({ id: 'CommandHook', description: 'A shell command.' });
+
+export const HttpHandlerSchema = z
+  .object({
+    type: z.literal('http'),
+    url: z.url({ protocol: /^https?$/, error: 'url must be an http:// or https:// URL' }).describe('The event JSON is POSTed here; a 2xx body is the answer.'),
+    headers: z
+      .record(z.string(), z.string({ error: 'header values must be strings' }), { error: 'headers must be an object of strings' })
+      .optional()
+      .describe('Request headers; $VAR / ${VAR} of the names in allowedEnvVars are expanded, nothing else.'),
+    allowedEnvVars: z
+      .array(z.string(), { error: 'allowedEnvVars must be an array of names' })
+      .optional()
+      .describe('Environment variables the headers may use.'),
+    ...commonFields,
+  })
+  .passthrough()
+  .meta({ id: 'HttpHook', description: 'An HTTP endpoint.' });
+
+export const PromptHandlerSchema = z
+  .object({
+    type: z.literal('prompt'),
+    prompt: z
+      .string({ error: 'prompt must be a string' })
+      .regex(/\S/, 'prompt must not be empty')
+      .describe('Sent to the model ($ARGUMENTS is replaced by the event JSON); the answer must be {"ok": true} or {"ok": false, "reason": "..."}.'),
+    model: z.string().optional().describe('The model to ask (default: the session’s model).'),
+    ...commonFields,
+  })
+  .passthrough()
+  .meta({ id: 'PromptHook', description: 'A question to the model.' });
+
+/** The handler types Wave runs, by `type` (a missing type is "command"). */
+export const HANDLER_SCHEMAS = { command: CommandHandlerSchema, http: HttpHandlerSchema, prompt: PromptHandlerSchema } as const;
+
+/** Claude Code handler types Wave does not run (a warning naming them; the handler is skipped). */
+export const UNSUPPORTED_HANDLER_TYPES = ['agent', 'mcp_tool'] as const;
+
+export const HandlerSchema = z
+  .union([CommandHandlerSchema, HttpHandlerSchema, PromptHandlerSchema])
   .meta({ id: 'HookHandler', description: 'One hook handler.' });
 
 export const MatcherGroupSchema = z
@@ -58,6 +114,9 @@ export const PluginHooksFileSchema = z
   .passthrough();
 
 export type HandlerInput = z.input<typeof HandlerSchema>;
+export type CommandHandlerData = z.infer<typeof CommandHandlerSchema>;
+export type HttpHandlerData = z.infer<typeof HttpHandlerSchema>;
+export type PromptHandlerData = z.infer<typeof PromptHandlerSchema>;
 export type HooksConfig = Record<string, Array<{ matcher?: string; hooks: HandlerInput[] }>>;
 
 export function settingsJsonSchema(): object {

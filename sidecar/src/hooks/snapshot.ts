@@ -53,7 +53,7 @@ export function hookKey(h: ConfiguredHook): string {
 }
 
 export function summary(h: ConfiguredHook): HookSummary {
-  return { event: h.event, matcher: h.matcher ?? null, name: h.displayName, command: h.handler.command, jsonPath: h.jsonPath, line: h.line ?? null };
+  return { event: h.event, matcher: h.matcher ?? null, name: h.displayName, command: h.summary, jsonPath: h.jsonPath, line: h.line ?? null };
 }
 
 /** The hooks of `a` not in `b`, counting duplicates (a multiset difference by hookKey). */

@@ -4,7 +4,7 @@
 // bytes — so a session can keep a snapshot per file and compare it with the disk (snapshot.ts).
 // compose.ts turns a list of them into the sources hooks run from. The same real file is never
 // read twice (a workdir equal to the home folder would otherwise run user hooks twice).
-import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readHooksConfig, type HookOrigin } from './config.js';
 import { checkGuards, type GuardContext } from './guards.js';
@@ -149,9 +149,23 @@ function pluginNames(dir: string): string[] {
   }
 }
 
-/** Reads one plugin's `hooks/hooks.json`: `{ "description"?, "hooks": {...} }`, its root substituted. */
+/**
+ * Where a plugin's hooks are: the `hooks` path its `.claude-plugin/plugin.json` names (relative to
+ * the root, as Claude Code reads it), else `hooks/hooks.json`.
+ */
+export function pluginHooksPath(root: string): string {
+  try {
+    const manifest = JSON.parse(readFileSync(join(root, '.claude-plugin', 'plugin.json'), 'utf8')) as { hooks?: unknown };
+    if (typeof manifest.hooks === 'string' && manifest.hooks.trim()) return resolve(root, manifest.hooks.replace(/\$\{CLAUDE_PLUGIN_ROOT\}/g, '.'));
+  } catch {
+    // no manifest, or not one that names its hooks: the default place
+  }
+  return join(root, 'hooks', 'hooks.json');
+}
+
+/** Reads one plugin's hooks file: `{ "description"?, "hooks": {...} }`, its root substituted. */
 export function readPluginFile(name: string, root: string, checks: GuardContext): FileSettings {
-  const path = join(root, 'hooks', 'hooks.json');
+  const path = pluginHooksPath(root);
   const out = emptyFile('plugin', path, stampOf(path));
   out.file.plugin = { name, root };
   const file = readSafely(out);
@@ -168,8 +182,11 @@ export function readPluginFile(name: string, root: string, checks: GuardContext)
     return out;
   }
   readHooks(out, value.hooks, { source: 'plugin', file: path, basePath: ['hooks'], locate: file.locate, plugin: { name, root } }, checks, (hook) => {
-    hook.handler.command = substituteRoot(hook.handler.command, root);
-    if (hook.handler.commandWindows) hook.handler.commandWindows = substituteRoot(hook.handler.commandWindows, root);
+    const h = hook.handler;
+    if (h.type !== 'command') return;
+    h.command = substituteRoot(h.command, root);
+    if (h.commandWindows) h.commandWindows = substituteRoot(h.commandWindows, root);
+    hook.summary = h.command;
   });
   return out;
 }
@@ -178,7 +195,7 @@ export function readPluginFile(name: string, root: string, checks: GuardContext)
 export function sourcePaths(paths: SettingsPaths): Array<{ source: HookSource; path: string; plugin?: { name: string; root: string } }> {
   const plugins = pluginNames(paths.pluginsDir).map((name) => {
     const root = join(paths.pluginsDir, name);
-    return { source: 'plugin' as const, path: join(root, 'hooks', 'hooks.json'), plugin: { name, root } };
+    return { source: 'plugin' as const, path: pluginHooksPath(root), plugin: { name, root } };
   });
   return [...plugins, { source: 'user', path: paths.user }, { source: 'project', path: paths.project }, { source: 'projectLocal', path: paths.projectLocal }];
 }

@@ -9,19 +9,44 @@ import type { HookSource } from '../protocol/wire.js';
 export type ConfigSourceName = 'user_settings' | 'project_settings' | 'local_settings' | 'plugin';
 export const CONFIG_SOURCES: readonly ConfigSourceName[] = ['user_settings', 'project_settings', 'local_settings', 'plugin'];
 
-/** One handler as written in a settings file (after validation). */
-export interface HookHandler {
-  type: 'command';
-  command: string;
-  commandWindows?: string;
+/** What every handler type has (docs/hooks.md, "Handler fields"). */
+export interface HandlerCommon {
   /** seconds */
   timeout?: number;
   async?: boolean;
+  asyncRewake?: boolean;
+  rewakeMessage?: string;
+  once?: boolean;
   /** Shown while the hook runs. */
   statusMessage?: string;
   description?: string;
   name?: string;
 }
+
+export interface CommandHandler extends HandlerCommon {
+  type: 'command';
+  command: string;
+  commandWindows?: string;
+  shell?: 'sh' | 'bash';
+  /** Which transcript `transcript_path` names (default: the session JSON; plugin hooks: the JSONL). */
+  transcript?: 'json' | 'jsonl';
+}
+
+export interface HttpHandler extends HandlerCommon {
+  type: 'http';
+  url: string;
+  headers?: Record<string, string>;
+  allowedEnvVars?: string[];
+}
+
+export interface PromptHandler extends HandlerCommon {
+  type: 'prompt';
+  prompt: string;
+  model?: string;
+}
+
+/** One handler as written in a settings file (after validation). */
+export type HookHandler = CommandHandler | HttpHandler | PromptHandler;
 
 /** One configured hook: a handler with everything needed to run and show it. */
 export interface ConfiguredHook {
@@ -41,7 +66,9 @@ export interface ConfiguredHook {
   handlerIndex: number;
   matcher: string | undefined;
   handler: HookHandler;
-  /** description, else name, else a summary of the command. */
+  /** What runs, in one line: the command, `POST <url>` or `prompt: <text>` (run records' `command`). */
+  summary: string;
+  /** description, else name, else a summary of what runs. */
   displayName: string;
   plugin?: { name: string; root: string };
 }
@@ -59,6 +86,13 @@ export interface ProcessResult {
   stderr: string;
   stdoutTruncated: boolean;
   stderrTruncated: boolean;
+  /** For a handler that is not a process (http, prompt): what went wrong, a non-blocking error. */
+  failure?: string;
+  /**
+   * Claude Code's async protocol: the first stdout line was `{"async": true, …}`, so the hook was
+   * detached at that moment and goes on in the background; `done` gives its final result.
+   */
+  detached?: { asyncTimeoutMs: number | null; done: Promise<ProcessResult> };
 }
 
 export type PermissionDecision = 'allow' | 'ask' | 'deny';
@@ -97,6 +131,8 @@ export interface HookDecision {
   instructions: string | null;
   /** WorktreeCreate: the path printed by the first hook that exited 0 with output. */
   worktreePath: string | null;
+  /** PermissionDenied: a hook said the model may retry the denied call. */
+  retry: boolean;
   /** Texts for the user only: non-blocking errors, user-only stderr, skipped-hook notices. */
   userMessages: string[];
   /** True when the turn's hook budget ran out before every hook of this firing could run. */

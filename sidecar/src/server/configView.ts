@@ -46,5 +46,5 @@ export function hookStates(session: SessionConfig | null, trusted: boolean): (h:
 
 export function projectHooks(disk: LoadedSources): ProjectHookInfo[] {
   const all = [...disk.hooks, ...disk.untrustedHooks].filter(isProject);
-  return all.map((h) => ({ event: h.event, matcher: h.matcher ?? null, command: h.handler.command, file: h.file! }));
+  return all.map((h) => ({ event: h.event, matcher: h.matcher ?? null, command: h.summary, file: h.file! }));
 }

@@ -46,7 +46,7 @@ function toItem(h: ConfiguredHook, state: HookState): HookListItem {
     event: h.event,
     matcher: h.matcher ?? null,
     description: h.displayName,
-    command: h.handler.command,
+    command: h.summary,
     timeout: h.handler.timeout ?? null,
     async: h.handler.async === true,
     file: h.file!,

@@ -11,6 +11,8 @@ export interface SettingsPaths {
   projectLocal: string;
   pluginsDir: string;
   sessionsDir: string;
+  /** ~/.wave/projects: the Claude Code format transcripts, by project */
+  projectsDir: string;
   /** ~/.wave/hook-runs.jsonl: every hook run, across sessions */
   historyFile: string;
 }
@@ -26,6 +28,7 @@ export function settingsPaths(workdir: string, homeDir: string): SettingsPaths {
     projectLocal: join(projectDir, 'settings.local.json'),
     pluginsDir: join(userDir, 'plugins'),
     sessionsDir: join(userDir, 'sessions'),
+    projectsDir: join(userDir, 'projects'),
     historyFile: join(userDir, 'hook-runs.jsonl'),
   };
 }

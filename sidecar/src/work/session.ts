@@ -2,6 +2,8 @@
 // completion notifications, and prompts waiting for the agent to be idle (due cron jobs). It is the
 // agent's WorkPort (agent/workPort.ts), plugged in by the composition root; the agent asks it what
 // to do next whenever a turn ends.
+import { showUserParts } from '../agent/loop.js';
+import { notifyUser } from '../agent/toolCall.js';
 import type { MainHost } from '../agent/mainHost.js';
 import type { AnyTool } from '../agent/tools/types.js';
 import type { WorkPort } from '../agent/workPort.js';
@@ -33,6 +35,7 @@ export class SessionWork implements WorkPort {
     this.cronJobs = new CronScheduler({ onDue: (job) => this.queuePrompt(job.prompt) });
     this.registry.onNotification((n) => {
       this.notifications.push(n.text);
+      if (this.agent.userAway()) notifyUser(this.agent, n.text.split('\n')[0]!, 'task_finished');
       this.wake();
     });
   }
@@ -45,8 +48,10 @@ export class SessionWork implements WorkPort {
       hasHooks: (e) => agent.hookManager.hasHooks(e),
       fire: (e, i) => agent.fire(e, i),
       getCwd: () => agent.cwd,
-      setCwd: (d) => {
+      setCwd: async (d) => {
+        const old = agent.cwd;
         agent.cwd = d;
+        if (old !== d) showUserParts(agent.conversation, (await agent.fire('CwdChanged', { old_cwd: old, new_cwd: d })).decision);
       },
       notice: (t) => agent.notice(t),
     });

@@ -131,7 +131,7 @@ function bashTool(manager: ShellManager): Tool<BashInput> {
       if (ctx.signal?.aborted) {
         return failure('Command interrupted before it started', { stdout: '', stderr: '', ...BASE, interrupted: true, exit_code: null });
       }
-      const shell = manager.start(input.command, { cwd: ctx.cwd, env: ctx.env, description: input.description });
+      const shell = manager.start(input.command, { cwd: ctx.cwd, env: ctx.env, description: input.description, envFile: ctx.envFile });
       if (input.run_in_background) {
         manager.toBackground(shell.id);
         return {

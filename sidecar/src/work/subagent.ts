@@ -116,6 +116,10 @@ export class Subagent implements LoopHost {
   async beforeModelCall(): Promise<void> {
     // nothing to do before a subagent's model call
   }
+  /** A subagent's model failure is its Task tool's error (the caller's turn goes on): no StopFailure. */
+  async fireStopFailure(): Promise<void> {
+    // nothing fires: the main agent's turn has not ended
+  }
   fireStop(lastAssistantText: string, stopHookActive: boolean): Promise<FireResult> {
     return this.fire('SubagentStop', {
       stop_hook_active: stopHookActive,

@@ -32,7 +32,8 @@ export interface WorktreeManagerDeps {
    */
   fire<E extends WorktreeEvent>(event: E, input: EventInput<E>): Promise<{ decision: HookDecision; runs?: HookRunRecord[] }>;
   getCwd(): string;
-  setCwd(dir: string): void;
+  /** Moves the session (CwdChanged fires when it really moved). */
+  setCwd(dir: string): Promise<void>;
   /** A text for the user only (the hooks' error messages go here). */
   notice(text: string): void;
 }
@@ -119,7 +120,7 @@ export class WorktreeManager {
       const previousCwd = this.deps.getCwd();
       const wt = this.deps.hasHooks('WorktreeCreate') ? await this.createByHook(name, previousCwd) : await this.createByGit(name, previousCwd);
       this.active = wt;
-      this.deps.setCwd(wt.cwd);
+      await this.deps.setCwd(wt.cwd);
       return { worktree: { ...wt }, message: this.enterMessage(wt) };
     });
   }
@@ -136,7 +137,7 @@ export class WorktreeManager {
       const base = { action, worktree: { ...wt }, hooksRan: false, hookErrors: [] as string[], discardedChanges: false };
 
       if (action === 'keep') {
-        this.leave();
+        await this.leave();
         return {
           ...base,
           removed: false,
@@ -246,7 +247,7 @@ export class WorktreeManager {
 
   private async removeByHook(wt: ActiveWorktree, base: Omit<ExitResult, 'removed' | 'message'>): Promise<ExitResult> {
     // Back to the workdir first: the hook runs there, not inside the folder it deletes.
-    this.leave();
+    await this.leave();
     if (!this.deps.hasHooks('WorktreeRemove')) {
       const removed = !existsSync(wt.path);
       return {
@@ -286,7 +287,7 @@ export class WorktreeManager {
     if (!existsSync(wt.path)) {
       // Already deleted by hand: just forget it.
       await git(['worktree', 'prune'], this.workdir);
-      this.leave();
+      await this.leave();
       return { ...base, removed: true, message: `Worktree ${wt.path} no longer existed. The session works in ${this.workdir} again.` };
     }
     const status = await git(['status', '--porcelain', '--untracked-files=all'], wt.path);
@@ -303,7 +304,7 @@ export class WorktreeManager {
     const force = changed.length > 0;
     const rm = await git(['worktree', 'remove', ...(force ? ['--force'] : []), wt.path], this.workdir);
     if (!rm.ok) throw new WorktreeError(`git worktree remove failed: ${rm.error}`, this.details(wt));
-    this.leave();
+    await this.leave();
     const kept = wt.branch ? ` Branch ${wt.branch} was kept (its commits are safe; delete it with \`git branch -D ${wt.branch}\`).` : '';
     return {
       ...base,
@@ -315,9 +316,9 @@ export class WorktreeManager {
 
   // ----- helpers -------------------------------------------------------------------------------
 
-  private leave(): void {
+  private async leave(): Promise<void> {
     this.active = null;
-    this.deps.setCwd(this.workdir);
+    await this.deps.setCwd(this.workdir);
   }
 
   private details(wt: ActiveWorktree): Record<string, unknown> {

@@ -68,6 +68,7 @@ function host(o: { decisions?: Decisions; mode?: PermissionMode; approve?: ToolA
     },
     emit: () => undefined,
     beforeModelCall: async () => undefined,
+    fireStopFailure: async () => undefined,
     fireStop: async () => ({ decision: emptyDecision('Stop'), runs: [] }),
   };
   return { h, fired, conversation };
@@ -95,7 +96,24 @@ describe('runToolCall', () => {
     await runToolCall(h, call, b);
     expect(ran).toEqual([]);
     expect(b).toMatchObject({ success: false, result: 'PreToolUse:Echo hook error: [guard.sh]: no' });
-    expect(fired.map((f) => f.event)).toEqual(['PreToolUse']);
+    expect(fired.map((f) => f.event)).toEqual(['PreToolUse', 'PermissionDenied']);
+    expect(fired[1]!.input).toMatchObject({ tool_name: 'Echo', tool_input: { text: 'hi' }, reason: 'no' });
+  });
+
+  it('a PermissionDenied hook that answers retry: true tells the model it may retry', async () => {
+    const ran: Array<Record<string, unknown>> = [];
+    const denied = { blocked: true, blocks: [{ command: 'guard.sh', reason: 'no', fromExitCode: true }], reason: 'no' };
+    const { h } = host({ ran, decisions: { PreToolUse: denied, PermissionDenied: { retry: true } } });
+    const b = block();
+    await runToolCall(h, call, b);
+    expect(b.result).toBe('PreToolUse:Echo hook error: [guard.sh]: no\nA PermissionDenied hook says this call may be retried.');
+  });
+
+  it('a relative file_path or path is made absolute against the cwd before any hook sees it', async () => {
+    const ran: Array<Record<string, unknown>> = [];
+    const { h, fired } = host({ ran });
+    await runToolCall(h, { id: 't1', name: 'Echo', input: { text: 'x', file_path: 'src/a.ts', path: '/abs' } }, block());
+    expect(fired[0]!.input).toMatchObject({ tool_input: { text: 'x', file_path: '/p/src/a.ts', path: '/abs' } });
   });
 
   it('updatedInput: the tool runs with it and the block keeps both inputs', async () => {
@@ -112,7 +130,8 @@ describe('runToolCall', () => {
     const { h, fired } = host({ ran, mode: 'default', approve: { behavior: 'deny', message: 'not now' } });
     const b = block();
     await runToolCall(h, call, b);
-    expect(fired.map((f) => f.event)).toEqual(['PreToolUse', 'PermissionRequest']);
+    expect(fired.map((f) => f.event)).toEqual(['PreToolUse', 'PermissionRequest', 'Notification', 'PermissionDenied']);
+    expect(fired[2]!.input).toEqual({ message: 'Wave needs your permission to use Echo', notification_type: 'permission_prompt' });
     expect(ran).toEqual([]);
     expect(b.result).toBe('Permission to use Echo was denied: not now');
   });

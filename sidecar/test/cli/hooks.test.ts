@@ -218,17 +218,17 @@ describe.concurrent('wave hooks validate', () => {
     expect(out.ok).toBe(false);
     expect(out.hooks).toBe(1);
     expect(out.problems).toHaveLength(1);
-    expect(out.problems[0]).toMatchObject({ severity: 'error', file: sb.userFile, path: 'hooks.PreToolUse[0].hooks[1].type', line: expect.any(Number), column: expect.any(Number) });
-    expect(String(out.problems[0]?.message)).toMatch(/only "command" is supported/);
+    expect(out.problems[0]).toMatchObject({ severity: 'error', file: sb.userFile, path: 'hooks.PreToolUse[0].hooks[1].url', line: expect.any(Number), column: expect.any(Number) });
+    expect(String(out.problems[0]?.message)).toBe('url is required');
   });
 
-  it('warnings only (unknown event, matcher on Stop, asyncRewake, a matcher matching no tool): exit 0', async ({ expect }) => {
+  it('warnings only (unknown event, matcher on Stop, a handler type Wave does not run, a matcher matching no tool): exit 0', async ({ expect }) => {
     const sb = new Sandbox();
     const file = sb.writeJson(sb.userFile, {
       hooks: {
         BeforeDeploy: [{ hooks: [{ command: 'true' }] }],
         Stop: [{ matcher: 'Bash', hooks: [{ command: 'echo done' }] }],
-        PreToolUse: [{ matcher: 'Bash', hooks: [{ command: 'true', asyncRewake: true }, { command: 'true' }] }],
+        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'agent', prompt: 'review this' }, { command: 'true' }] }],
         PostToolUse: [{ matcher: 'Bahs', hooks: [{ command: 'true' }] }],
         PostToolUseFailure: [{ matcher: 'mcp__github__.*|Edit', hooks: [{ command: 'true' }] }],
       },
@@ -241,7 +241,7 @@ describe.concurrent('wave hooks validate', () => {
     const unknown = positionOf(text, '"BeforeDeploy"', '"BeforeDeploy": '.length);
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${esc(file)}:${unknown.line}:${unknown.column}: warning: hooks\\.BeforeDeploy: unknown event "BeforeDeploy"`)));
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${esc(file)}:\\d+:\\d+: warning: hooks\\.Stop\\[0\\]\\.matcher: Stop takes no matcher; "Bash" is ignored$`)));
-    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${esc(file)}:\\d+:\\d+: warning: hooks\\.PreToolUse\\[0\\]\\.hooks\\[0\\]\\.asyncRewake: asyncRewake is not supported`)));
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${esc(file)}:\\d+:\\d+: warning: hooks\\.PreToolUse\\[0\\]\\.hooks\\[0\\]\\.type: hook type "agent" is not supported by Wave`)));
     const bahs = positionOf(text, '"Bahs"', 0);
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${esc(file)}:${bahs.line}:${bahs.column}: warning: hooks\\.PostToolUse\\[0\\]\\.matcher: matcher "Bahs" matches no known tool_name`)));
     expect(lines.filter((l) => l.includes('warning:'))).toHaveLength(4); // the mcp__ matcher is fine

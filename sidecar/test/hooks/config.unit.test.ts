@@ -53,7 +53,7 @@ describe('readHooksConfig', () => {
       { "matcher": "Bash", "hooks": [
         { "command": "ok-1" },
         { "command": "", "timeout": -5 },
-        { "type": "prompt", "prompt": "x" },
+        { "type": "webhook", "url": "x" },
         { "timeout": 3 },
         "not an object",
         { "command": "ok-2", "async": "yes" }
@@ -64,11 +64,11 @@ describe('readHooksConfig', () => {
     ]
   }
 }`);
-    expect(hooks.map((h) => h.handler.command)).toEqual(['ok-1', 'ok-3']);
+    expect(hooks.map((h) => h.summary)).toEqual(['ok-1', 'ok-3']);
     const byPath = Object.fromEntries(problems.map((p) => [p.path, p]));
     expect(byPath['hooks.PreToolUse[0].hooks[1].command']).toMatchObject({ severity: 'error', message: 'command must not be empty', line: 6 });
     expect(byPath['hooks.PreToolUse[0].hooks[1].timeout']?.message).toBe('timeout must be a positive number of seconds');
-    expect(byPath['hooks.PreToolUse[0].hooks[2].type']?.message).toBe('unsupported hook type "prompt": only "command" is supported');
+    expect(byPath['hooks.PreToolUse[0].hooks[2].type']?.message).toBe('unsupported hook type "webhook": one of "command", "http", "prompt"');
     expect(byPath['hooks.PreToolUse[0].hooks[3].command']?.message).toBe('command is required');
     expect(byPath['hooks.PreToolUse[0].hooks[4]']?.message).toMatch(/must be an object/);
     expect(byPath['hooks.PreToolUse[0].hooks[5].async']?.message).toBe('async must be true or false');
@@ -77,19 +77,28 @@ describe('readHooksConfig', () => {
     expect(problems.every((p) => p.file === '/p/.wave/settings.json')).toBe(true);
   });
 
-  it('warns, without failing, about unknown events, matchers on matcher-less events and asyncRewake', () => {
+  it('warns, without failing, about unknown events, matchers on matcher-less events, and Claude Code types and fields Wave does not run', () => {
     const { hooks, problems } = read(`{"hooks":{
       "Bogus":[{"hooks":[{"command":"x"}]}],
-      "Stop":[{"matcher":"Bash","hooks":[{"command":"stop-hook"},{"command":"r","asyncRewake":true}]}]}}`);
-    expect(hooks.map((h) => [h.event, h.handler.command, h.matcher])).toEqual([['Stop', 'stop-hook', undefined]]);
+      "TeammateIdle":[{"hooks":[{"command":"t"}]}],
+      "Stop":[{"matcher":"Bash","hooks":[{"command":"stop-hook"},{"command":"r","asyncRewake":true},{"type":"agent","prompt":"p"},{"command":"c","if":"Bash(git *)"}]}]}}`);
+    expect(hooks.map((h) => [h.event, h.summary, h.matcher])).toEqual([
+      ['Stop', 'stop-hook', undefined],
+      ['Stop', 'r', undefined],
+      ['Stop', 'c', undefined],
+    ]);
     expect(problems.map((p) => [p.severity, p.path])).toEqual([
       ['warning', 'hooks.Bogus'],
+      ['warning', 'hooks.TeammateIdle'],
       ['warning', 'hooks.Stop[0].matcher'],
-      ['warning', 'hooks.Stop[0].hooks[1].asyncRewake'],
+      ['warning', 'hooks.Stop[0].hooks[2].type'],
+      ['warning', 'hooks.Stop[0].hooks[3].if'],
     ]);
+    expect(problems[1]!.message).toBe('TeammateIdle is a Claude Code event that Wave does not fire: its hooks never run');
+    expect(problems[3]!.message).toMatch(/hook type "agent" is not supported by Wave/);
+    expect(problems[4]!.message).toMatch(/"if" field is not supported by Wave/);
     expect(problems[0]!.message).toContain('unknown event "Bogus"');
-    expect(problems[1]!.message).toBe('Stop takes no matcher; "Bash" is ignored');
-    expect(problems[2]!.message).toBe('asyncRewake is not supported; this hook is skipped');
+    expect(problems[2]!.message).toBe('Stop takes no matcher; "Bash" is ignored');
   });
 
   it('rejects a hooks value that is not an object, and an event value that is not an array', () => {

@@ -58,7 +58,7 @@ class Session {
       fire: (e, i) =>
         this.hooks.fire(e, i, { sessionId: 'sess-1', transcriptPath: join(this.home, 'transcript.json'), cwd: this.cwd, permissionMode: 'default' }),
       getCwd: () => this.cwd,
-      setCwd: (d) => {
+      setCwd: async (d) => {
         this.cwd = d;
       },
       notice: (t) => {

@@ -6,6 +6,8 @@ export interface ToolContext {
   /** The session's current working directory (relative paths resolve against it). */
   cwd: string;
   env: Record<string, string | undefined>;
+  /** The session's CLAUDE_ENV_FILE (Bash sources it before each command). */
+  envFile?: string;
   signal?: AbortSignal;
 }
 

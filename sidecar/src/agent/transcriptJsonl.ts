@@ -1,0 +1,137 @@
+// The Claude Code format twin of the session transcript (docs/hooks.md, "Two transcripts"):
+// `~/.wave/projects/<project slug>/<session id>.jsonl`, one compact JSON entry per line — `type`
+// user/assistant, `message` {role, content blocks as in the Anthropic API}, `uuid`, `parentUuid`,
+// `sessionId`, `timestamp`, `cwd` — so hooks written for Claude Code (a Stop loop that greps the
+// `"role":"assistant"` lines, exporters, a summariser that takes the id from the file name) read it
+// unchanged. Entries are appended as they become final, in the order they happened: an assistant
+// answer once the model has given it, each tool result as its call ends, each user or hook message
+// as it is added; nothing written is ever rewritten, so bringing the file up to date before a hook
+// costs one small append. Never written through a symlink.
+import { closeSync, constants, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import type { Message } from './messages.js';
+
+/** Claude Code's folder name for a project: the path with `/` (and `\`, `:`) turned into `-`. */
+export function projectSlug(workdir: string): string {
+  return workdir.replace(/[/\\:]/g, '-');
+}
+
+export function jsonlTranscriptPath(projectsDir: string, workdir: string, sessionId: string): string {
+  return join(projectsDir, projectSlug(workdir), `${sessionId}.jsonl`);
+}
+
+type Content = string | Array<Record<string, unknown>>;
+
+/** One entry that can be written: its key (stable, also its uuid) and what it says. */
+interface Ready {
+  key: string;
+  type: 'user' | 'assistant';
+  content: Content;
+  extra?: Record<string, unknown>;
+}
+
+function textOf(m: Message): string {
+  return m.blocks
+    .flatMap((b) => (b.type === 'text' ? [b.content] : []))
+    .join('\n')
+    .trim();
+}
+
+/** The entries of one message that are final now (an assistant message's tool results as their calls end). */
+function readyEntries(m: Message): Ready[] {
+  if (m.role === 'user') {
+    const compact = m.blocks.find((b) => b.type === 'compact');
+    if (compact) return [{ key: m.id, type: 'user', content: compact.summary, extra: { isCompactSummary: true } }];
+    const text = textOf(m);
+    return text ? [{ key: m.id, type: 'user', content: text, ...(m.isMeta ? { extra: { isMeta: true } } : {}) }] : [];
+  }
+  const content: Array<Record<string, unknown>> = [];
+  for (const b of m.blocks) {
+    if (b.type === 'text' && b.source === undefined && b.content) content.push({ type: 'text', text: b.content });
+    if (b.type === 'tool') content.push({ type: 'tool_use', id: b.id, name: b.name, input: b.parameters });
+  }
+  if (!content.length) return [];
+  const out: Ready[] = [{ key: m.id, type: 'assistant', content }];
+  for (const b of m.blocks) {
+    if (b.type !== 'tool' || b.stage !== 'done') continue;
+    const result = { type: 'tool_result', tool_use_id: b.id, content: b.result ?? '', ...(b.success ? {} : { is_error: true }) };
+    out.push({ key: `${m.id}:${b.id}`, type: 'user', content: [result] });
+  }
+  return out;
+}
+
+/** A uuid-shaped id derived from an entry's key, so the same entry always has the same uuid. */
+function uuidOf(key: string, sessionId: string): string {
+  const h = createHash('sha1').update(`${sessionId}/${key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export class JsonlTranscript {
+  /** Keys of the entries in the file. */
+  private readonly written = new Set<string>();
+  private last: string | null = null;
+
+  constructor(
+    readonly path: string,
+    private readonly session: { id: string; cwd: () => string },
+  ) {}
+
+  /** A resumed session: the entries already in the file are not written again. */
+  adopt(): void {
+    let text: string;
+    try {
+      text = readFileSync(this.path, 'utf8');
+    } catch {
+      return; // no file yet: everything is written from the start
+    }
+    for (const line of text.split('\n')) {
+      const m = /"waveKey":"((?:[^"\\]|\\.)*)"/.exec(line);
+      const u = /"uuid":"([^"]+)"/.exec(line);
+      if (m) this.written.add(JSON.parse(`"${m[1]!}"`) as string);
+      if (u) this.last = u[1]!;
+    }
+  }
+
+  /** Appends every entry that became final since the last call; throws when the file cannot be written. */
+  update(messages: readonly Message[]): void {
+    const fresh = messages.flatMap(readyEntries).filter((e) => !this.written.has(e.key));
+    if (!fresh.length) return;
+    const before = this.last;
+    const text = fresh.map((e) => this.line(e)).join('');
+    try {
+      this.append(text);
+    } catch (err) {
+      this.last = before; // nothing was written: the same entries are tried again next time
+      throw err;
+    }
+    for (const e of fresh) this.written.add(e.key);
+  }
+
+  private line(e: Ready): string {
+    const uuid = uuidOf(e.key, this.session.id);
+    const entry = {
+      parentUuid: this.last,
+      type: e.type,
+      message: { role: e.type, content: e.content },
+      ...e.extra,
+      uuid,
+      sessionId: this.session.id,
+      timestamp: new Date().toISOString(),
+      cwd: this.session.cwd(),
+      waveKey: e.key,
+    };
+    this.last = uuid;
+    return `${JSON.stringify(entry)}\n`;
+  }
+
+  private append(text: string): void {
+    mkdirSync(dirname(this.path), { recursive: true });
+    const fd = openSync(this.path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+    try {
+      writeSync(fd, text);
+    } finally {
+      closeSync(fd);
+    }
+  }
+}

@@ -1,0 +1,103 @@
+// `wave plugins install DIR | list | remove NAME` (docs/hooks.md, "Plugins"): a Claude Code plugin
+// folder (`.claude-plugin/plugin.json` and its hooks file, `hooks/hooks.json` by default) copied
+// into `~/.wave/plugins/<name>/`, where Wave runs its hooks first, before the user's; then its hooks
+// are read and every problem is printed, so a plugin that cannot run says so at once.
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { TOOL_NAMES } from '../app/tools.js';
+import { formatProblem } from '../hooks/problems.js';
+import { pluginHooksPath, readPluginFile } from '../hooks/sources.js';
+import { settingsPaths } from '../settings/paths.js';
+
+const USAGE = `usage:
+  wave plugins install DIR   copy a Claude Code plugin folder into ~/.wave/plugins/<name>/
+  wave plugins list          the installed plugins and their hooks
+  wave plugins remove NAME   uninstall a plugin
+`;
+
+const SAFE_NAME = /^[A-Za-z0-9][\w.-]*$/;
+
+/** The plugin's name: its manifest's `name`, else the folder's name. */
+function pluginName(dir: string): string {
+  try {
+    const manifest = JSON.parse(readFileSync(join(dir, '.claude-plugin', 'plugin.json'), 'utf8')) as { name?: unknown };
+    if (typeof manifest.name === 'string' && manifest.name.trim()) return manifest.name.trim();
+  } catch {
+    // no manifest: the folder's name
+  }
+  return basename(dir);
+}
+
+function describe(name: string, root: string): string[] {
+  const read = readPluginFile(name, root, { workdir: process.cwd(), toolNames: TOOL_NAMES });
+  const lines = [`${name}  ${root}  (${read.hooks.length} hook${read.hooks.length === 1 ? '' : 's'})`];
+  for (const h of read.hooks) lines.push(`  ${h.event}${h.matcher ? ` [${h.matcher}]` : ''}  ${h.summary}`);
+  for (const p of read.problems) lines.push(`  ${formatProblem(p)}`);
+  return lines;
+}
+
+function install(dirArg: string | undefined, pluginsDir: string): number {
+  if (!dirArg) {
+    process.stderr.write(`wave plugins install: name the plugin folder\n${USAGE}`);
+    return 2;
+  }
+  const dir = resolve(dirArg);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    process.stderr.write(`wave plugins install: ${dir} is not a folder\n`);
+    return 1;
+  }
+  if (!existsSync(pluginHooksPath(dir))) {
+    process.stderr.write(`wave plugins install: ${dir} has no hooks file (${pluginHooksPath(dir)}): Wave runs a plugin's hooks only\n`);
+    return 1;
+  }
+  const name = pluginName(dir);
+  if (!SAFE_NAME.test(name)) {
+    process.stderr.write(`wave plugins install: the plugin name ${JSON.stringify(name)} cannot be a folder name\n`);
+    return 1;
+  }
+  const root = join(pluginsDir, name);
+  const replaced = existsSync(root);
+  rmSync(root, { recursive: true, force: true });
+  cpSync(dir, root, { recursive: true, filter: (src) => !src.split(/[\\/]/).includes('.git') });
+  process.stdout.write(`${replaced ? 'updated' : 'installed'} ${describe(name, root).join('\n')}\n`);
+  return 0;
+}
+
+export function pluginsCommand(argv: string[]): number {
+  const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
+  const [sub, arg] = positionals;
+  const pluginsDir = settingsPaths(process.cwd(), homedir()).pluginsDir;
+  if (sub === 'install') return install(arg, pluginsDir);
+  if (sub === 'list') {
+    const names = installed(pluginsDir);
+    process.stdout.write(names.length ? `${names.flatMap((n) => describe(n, join(pluginsDir, n))).join('\n')}\n` : 'No plugins are installed.\n');
+    return 0;
+  }
+  if (sub === 'remove' && arg) {
+    const root = join(pluginsDir, arg);
+    if (!SAFE_NAME.test(arg) || !existsSync(root)) {
+      process.stderr.write(`wave plugins remove: no plugin named ${JSON.stringify(arg)} in ${pluginsDir}\n`);
+      return 1;
+    }
+    rmSync(root, { recursive: true, force: true });
+    process.stdout.write(`removed ${arg}\n`);
+    return 0;
+  }
+  const help = sub === '-h' || sub === '--help';
+  (help ? process.stdout : process.stderr).write(USAGE);
+  return help ? 0 : 2;
+}
+
+/** The installed plugins' folder names (none when the folder is missing or unreadable). */
+function installed(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,76 @@
+// Starts one hook by its handler type (docs/hooks.md, "How a hook runs"): a command in `sh -c`
+// (`bash -c` with `shell: "bash"`, PowerShell with commandWindows on Windows) with the hook
+// environment; an http hook's POST; a prompt hook's model request. Every type answers with a
+// process-shaped result, read by the one answer policy (answers.ts).
+import { runHttpHook } from './httpHook.js';
+import { runPromptHook, type PromptModel } from './promptHook.js';
+import type { ProcessRunner, ProcessSpec } from './runner.js';
+import type { CommandHandler, ConfiguredHook, ProcessResult } from './types.js';
+
+export interface LaunchSettings {
+  workdir: string;
+  runProcess: ProcessRunner;
+  baseEnv: NodeJS.ProcessEnv;
+  platform: NodeJS.Platform;
+  promptModel: PromptModel | undefined;
+  killGraceMs: number | undefined;
+  exitGraceMs: number | undefined;
+}
+
+export interface HookStart {
+  event: string;
+  hook: ConfiguredHook;
+  /** The event JSON (stdin, the POST body, the prompt's $ARGUMENTS). */
+  payload: string;
+  toolName: string;
+  sessionId: string;
+  cwd: string;
+  /** The `env` of the settings files. */
+  settingsEnv: Record<string, string>;
+  /** CLAUDE_ENV_FILE / WAVE_ENV_FILE, for the events that get one (SessionStart, CwdChanged). */
+  envFile: string | undefined;
+  timeoutMs: number;
+  /** Claude Code's async protocol applies (a synchronous command hook). */
+  detachOnAsyncLine: boolean;
+}
+
+/** The environment of a hook (docs/hooks.md, "Environment"). */
+export function hookEnv(s: LaunchSettings, h: HookStart): Record<string, string | undefined> {
+  const plugin = h.hook.plugin;
+  return {
+    ...s.baseEnv,
+    ...h.settingsEnv,
+    HOOK_EVENT: h.event,
+    HOOK_TOOL_NAME: h.toolName,
+    WAVE_PROJECT_DIR: s.workdir,
+    CLAUDE_PROJECT_DIR: s.workdir,
+    WAVE_SESSION_ID: h.sessionId,
+    CLAUDE_CODE_SESSION_ID: h.sessionId,
+    ...(plugin ? { WAVE_PLUGIN_ROOT: plugin.root, CLAUDE_PLUGIN_ROOT: plugin.root } : {}),
+    ...(h.envFile ? { CLAUDE_ENV_FILE: h.envFile, WAVE_ENV_FILE: h.envFile } : {}),
+  };
+}
+
+function commandSpec(s: LaunchSettings, h: HookStart, handler: CommandHandler): ProcessSpec {
+  const windows = s.platform === 'win32';
+  const command = windows ? (handler.commandWindows ?? handler.command) : handler.command;
+  const shell = handler.shell === 'bash' ? 'bash' : 'sh';
+  return {
+    file: windows ? 'powershell.exe' : shell,
+    args: windows ? ['-NoProfile', '-NonInteractive', '-Command', command] : ['-c', command],
+    cwd: h.cwd,
+    env: hookEnv(s, h),
+    input: `${h.payload}\n`,
+    timeoutMs: h.timeoutMs,
+    ...(h.detachOnAsyncLine ? { detachOnAsyncLine: true } : {}),
+    ...(s.killGraceMs !== undefined ? { killGraceMs: s.killGraceMs } : {}),
+    ...(s.exitGraceMs !== undefined ? { exitGraceMs: s.exitGraceMs } : {}),
+  };
+}
+
+export function launchHook(s: LaunchSettings, h: HookStart): Promise<ProcessResult> {
+  const handler = h.hook.handler;
+  if (handler.type === 'http') return runHttpHook({ handler, body: h.payload, env: hookEnv(s, h), timeoutMs: h.timeoutMs });
+  if (handler.type === 'prompt') return runPromptHook({ handler, payload: h.payload, model: s.promptModel, timeoutMs: h.timeoutMs });
+  return s.runProcess(commandSpec(s, h, handler));
+}
