@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 /** `>`, `>>` or `tee [-a]` followed by a path under `.claude/` (home or project, quoted or not). */
 const WRITE = /(?:>>?|\btee\s+(?:-a\s+)?)\s*["']?((?:~|\$HOME|\$\{HOME\}|\$CLAUDE_PROJECT_DIR|\$\{CLAUDE_PROJECT_DIR\}|\.)?\/?\.claude\/[^\s"';|&)]*)/g;
 const HOME_PREFIX = /^(?:~|\$HOME|\$\{HOME\})\//;
-const PROJECT_PREFIX = /^(?:\$CLAUDE_PROJECT_DIR|\$\{CLAUDE_PROJECT_DIR\}|\.)?\/?/;
+const PROJECT_PREFIX = /^(?:\$CLAUDE_PROJECT_DIR|\$\{CLAUDE_PROJECT_DIR\}|\.(?=\/))?\/?/;
 
 export interface MissingClaudeFolder {
   /** As written in the command, e.g. `~/.claude/bash-command-log.txt`. */

@@ -37,7 +37,7 @@ export async function runHttpHook(run: HttpHookRun): Promise<ProcessResult> {
   const allowed = run.handler.allowedEnvVars ?? [];
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   for (const [k, v] of Object.entries(run.handler.headers ?? {})) headers[k] = expandHeader(v, allowed, run.env);
-  const timeout = AbortSignal.timeout(run.timeoutMs);
+  const timeout = AbortSignal.timeout(Math.max(1, Math.ceil(run.timeoutMs)));
   const signal = run.signal ? AbortSignal.any([timeout, run.signal]) : timeout;
   try {
     const res = await fetch(run.handler.url, { method: 'POST', headers, body: run.body, signal, redirect: 'manual' });

@@ -49,7 +49,7 @@ export async function runPromptHook(run: PromptHookRun): Promise<ProcessResult> 
   const prompt = run.handler.prompt.includes('$ARGUMENTS')
     ? run.handler.prompt.replaceAll('$ARGUMENTS', run.payload)
     : `${run.handler.prompt}\n\n${run.payload}`;
-  const timeout = AbortSignal.timeout(run.timeoutMs);
+  const timeout = AbortSignal.timeout(Math.max(1, Math.ceil(run.timeoutMs)));
   const signal = run.signal ? AbortSignal.any([timeout, run.signal]) : timeout;
   let text: string;
   try {

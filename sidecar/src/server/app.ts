@@ -93,6 +93,9 @@ export class WaveApp {
         homeDir: this.homeDir,
         env,
         trustProject: () => this.trust.state(this.workdir) === 'trusted',
+        // Someone is at the other end: Notification hooks hear about a wait, and about work finished while no Wave window was open.
+        idleNotificationMs: 60_000,
+        userAway: () => this.clients.size === 0,
         ...(opts.debugHooks ? { debugHooks: opts.debugHooks } : {}),
         ...(client ? { model: client } : { modelUnavailable: `No model is configured: ${modelError}` }),
         ...(modelFor ? { modelFor } : {}),

@@ -1,0 +1,136 @@
+// Coming over from Claude Code (docs/hooks.md, "Coming from Claude Code"): `wave hooks import`
+// (format-preserving, hooks already there skipped, "transcript": "jsonl" added), `wave plugins
+// install` of a Claude Code plugin folder, and `wave hooks validate` warning about a command that
+// writes into a `.claude/` folder that does not exist — the real `wave` executable.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, cleanupSandboxes, ensureBuilt, hookRuns, Sandbox, scenario } from '../harness.js';
+
+beforeAll(() => ensureBuilt(), 180_000);
+afterAll(() => cleanupSandboxes());
+
+const WAVE_FILE = `{
+  // my Wave settings
+  "permissions": { "allow": ["Bash(npm test:*)"] },
+  "hooks": {
+    "PreToolUse": [
+      { "matcher": "Bash", "hooks": [ { "type": "command", "command": "echo already" } ] }
+    ]
+  }
+}
+`;
+
+const CLAUDE_FILE = {
+  hooks: {
+    PreToolUse: [
+      { matcher: 'Bash', hooks: [{ type: 'command', command: 'echo already' }, { type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh', timeout: 10 }] },
+    ],
+    Stop: [{ hooks: [{ type: 'prompt', prompt: 'Is the work done? $ARGUMENTS' }] }],
+  },
+};
+
+describe.concurrent('wave hooks import', () => {
+  it('adds the Claude Code hooks to the matching Wave file, keeps every other byte, skips what is there, and marks command hooks "transcript": "jsonl"', async () => {
+    const sb = new Sandbox();
+    sb.file('.claude/settings.json', JSON.stringify(CLAUDE_FILE, null, 2));
+    writeFileSync(sb.projectSettings, WAVE_FILE);
+    const dry = await sb.wave(['hooks', 'import', '--workdir', sb.workdir, '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain('would add 2, 1 already there');
+    expect(readFileSync(sb.projectSettings, 'utf8')).toBe(WAVE_FILE);
+
+    const r = await sb.wave(['hooks', 'import', '--workdir', sb.workdir]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`${join(sb.workdir, '.claude', 'settings.json')} → ${sb.projectSettings}: added 2, 1 already there`);
+    expect(r.stdout).toContain('  + PreToolUse [Bash]  "$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh');
+    expect(r.stdout).toContain('  + Stop  prompt: Is the work done? $ARGUMENTS');
+    expect(r.stdout).toContain('  = PreToolUse [Bash]  echo already');
+    const text = readFileSync(sb.projectSettings, 'utf8');
+    expect(text.startsWith('{\n  // my Wave settings\n  "permissions": { "allow": ["Bash(npm test:*)"] },')).toBe(true);
+    const list = JSON.parse((await sb.wave(['hooks', 'list', '--workdir', sb.workdir, '--json'])).stdout) as { hooks: Array<Record<string, unknown>> };
+    expect(list.hooks.map((h) => [h.event, h.summary])).toEqual([
+      ['PreToolUse', 'echo already'],
+      ['PreToolUse', '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh'],
+      ['Stop', 'prompt: Is the work done? $ARGUMENTS'],
+    ]);
+    expect(text).toContain('"transcript": "jsonl"');
+    expect(text.match(/"transcript"/g)).toHaveLength(1); // the prompt hook has no transcript field
+    // Run again: nothing to add, the file is untouched.
+    const again = await sb.wave(['hooks', 'import', '--workdir', sb.workdir, '--json']);
+    const out = JSON.parse(again.stdout) as { files: Array<{ found: boolean; added: unknown[]; skipped: unknown[] }> };
+    expect(out.files.filter((f) => f.found).map((f) => [f.added.length, f.skipped.length])).toEqual([[0, 3]]);
+    expect(readFileSync(sb.projectSettings, 'utf8')).toBe(text);
+  });
+
+  it('--from FILE imports one file; the user file maps to ~/.wave/settings.json, created when missing', async () => {
+    const sb = new Sandbox();
+    const from = join(sb.home, '.claude', 'settings.json');
+    mkdirSync(join(sb.home, '.claude'), { recursive: true });
+    writeFileSync(from, JSON.stringify({ hooks: { SessionStart: [{ matcher: 'startup', hooks: [{ type: 'command', command: 'echo hi' }] }] } }));
+    const r = await sb.wave(['hooks', 'import', '--from', from]);
+    expect(r.code).toBe(0);
+    const user = JSON.parse(readFileSync(sb.userSettings, 'utf8')) as Record<string, unknown>;
+    expect(user).toEqual({ hooks: { SessionStart: [{ matcher: 'startup', hooks: [{ type: 'command', command: 'echo hi', transcript: 'jsonl' }] }] } });
+  });
+});
+
+describe.concurrent('wave plugins install', () => {
+  it('copies a Claude Code plugin folder into ~/.wave/plugins/<name>/, lists its hooks, and its hooks run first with CLAUDE_PLUGIN_ROOT', async () => {
+    const sb = new Sandbox();
+    const src = join(sb.root, 'my-plugin');
+    mkdirSync(join(src, '.claude-plugin'), { recursive: true });
+    mkdirSync(join(src, 'hooks'), { recursive: true });
+    writeFileSync(join(src, '.claude-plugin', 'plugin.json'), JSON.stringify({ name: 'guardian', version: '1.0.0' }));
+    writeFileSync(join(src, 'hooks', 'guard.sh'), `#!/bin/sh\ncat > ${JSON.stringify(sb.outFile('plugin-stdin.json'))}\necho "$CLAUDE_PLUGIN_ROOT" > ${JSON.stringify(sb.outFile('root.txt'))}\n`, { mode: 0o755 });
+    writeFileSync(
+      join(src, 'hooks', 'hooks.json'),
+      JSON.stringify({ description: 'guards Bash', hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/hooks/guard.sh' }] }] } }),
+    );
+    const r = await sb.wave(['plugins', 'install', src]);
+    expect(r.code).toBe(0);
+    const root = join(sb.home, '.wave', 'plugins', 'guardian');
+    expect(r.stdout).toContain(`installed guardian  ${root}  (1 hook)`);
+    expect(r.stdout).toContain(`PreToolUse [Bash]  ${root}/hooks/guard.sh`);
+    expect(existsSync(join(root, 'hooks', 'guard.sh'))).toBe(true);
+    expect((await sb.wave(['plugins', 'list'])).stdout).toContain('guardian');
+
+    const { json } = await scenario({ sandbox: sb, args: ['--permission-mode', 'bypassPermissions'], script: [call('Bash', { command: 'echo x' }), { text: 'ok' }] });
+    expect(hookRuns(json.messages).map((h) => [h.event, h.source])).toEqual([['PreToolUse', 'plugin']]);
+    expect(readFileSync(sb.outFile('root.txt'), 'utf8').trim()).toBe(root);
+    const stdin = JSON.parse(readFileSync(sb.outFile('plugin-stdin.json'), 'utf8')) as Record<string, string>;
+    expect(stdin.transcript_path).toMatch(/\.jsonl$/);
+
+    expect((await sb.wave(['plugins', 'remove', 'guardian'])).code).toBe(0);
+    expect(existsSync(root)).toBe(false);
+  });
+
+  it('refuses a folder without hooks', async () => {
+    const sb = new Sandbox();
+    mkdirSync(join(sb.root, 'empty'));
+    const r = await sb.wave(['plugins', 'install', join(sb.root, 'empty')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('has no hooks file');
+  });
+});
+
+describe('wave hooks validate and .claude folders', () => {
+  it('warns about a command writing into ~/.claude or .claude/ that does not exist (the quickstart logger), not once it exists', async () => {
+    const sb = new Sandbox();
+    sb.settings({
+      hooks: {
+        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `jq -r '.tool_input.command' >> ~/.claude/bash-command-log.txt` }] }],
+        PostToolUse: [{ hooks: [{ type: 'command', command: 'cat | tee -a .claude/log.jsonl' }] }],
+      },
+    });
+    const r = await sb.wave(['hooks', 'validate', '--workdir', sb.workdir]);
+    const warnings = r.stdout.split('\n').filter((l) => l.includes('warning:'));
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toContain(`this command writes into ~/.claude/bash-command-log.txt, but ${join(sb.home, '.claude')} does not exist`);
+    expect(warnings[1]).toContain(`but ${join(sb.workdir, '.claude')} does not exist`);
+    mkdirSync(join(sb.home, '.claude'));
+    mkdirSync(join(sb.workdir, '.claude'));
+    const fixed = await sb.wave(['hooks', 'validate', '--workdir', sb.workdir]);
+    expect(fixed.stdout.split('\n').filter((l) => l.includes('warning:'))).toEqual([]);
+  });
+});
