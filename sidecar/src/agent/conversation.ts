@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ConversationPort } from './host.js';
 import { newMessage, type Block, type Message } from './messages.js';
-import { readTranscript, transcriptPath, whyUnwritable, writeTranscript, type SessionInfo } from './transcript.js';
+import { readTranscript, TranscriptSerializer, transcriptPath, whyUnwritable, writeTranscript, type SessionInfo } from './transcript.js';
 import { JsonlTranscript, jsonlTranscriptPath } from './transcriptJsonl.js';
 
 export interface ConversationOptions {
@@ -38,6 +38,7 @@ export class Conversation implements ConversationPort {
   /** A transcript write failed and the user was told; cleared when a write works again. */
   private saveFailing = false;
   private jsonl: JsonlTranscript;
+  private readonly serializer = new TranscriptSerializer();
   private jsonlFailing = false;
 
   constructor(private readonly opts: ConversationOptions) {
@@ -143,7 +144,7 @@ export class Conversation implements ConversationPort {
   save(): void {
     if (!this.dirty) return;
     this.dirty = false;
-    this.saveFailing = this.tryWrite(this.transcriptPath, this.saveFailing, () => writeTranscript(this.transcriptPath, this.session, this.list));
+    this.saveFailing = this.tryWrite(this.transcriptPath, this.saveFailing, () => writeTranscript(this.transcriptPath, this.session, this.list, this.serializer, this.current));
     this.jsonlFailing = this.tryWrite(this.jsonl.path, this.jsonlFailing, () => this.jsonl.update(this.list));
   }
 
