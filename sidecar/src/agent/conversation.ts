@@ -144,7 +144,9 @@ export class Conversation implements ConversationPort {
   save(): void {
     if (!this.dirty) return;
     this.dirty = false;
-    this.saveFailing = this.tryWrite(this.transcriptPath, this.saveFailing, () => writeTranscript(this.transcriptPath, this.session, this.list, this.serializer, this.current));
+    this.saveFailing = this.tryWrite(this.transcriptPath, this.saveFailing, () =>
+      writeTranscript(this.transcriptPath, this.session, this.list, this.serializer, this.current),
+    );
     this.jsonlFailing = this.tryWrite(this.jsonl.path, this.jsonlFailing, () => this.jsonl.update(this.list));
   }
 

@@ -45,7 +45,13 @@ export class TranscriptSerializer {
   }
 }
 
-export function writeTranscript(path: string, session: SessionInfo, messages: readonly Message[], serializer = new TranscriptSerializer(), live: Message | null = null): void {
+export function writeTranscript(
+  path: string,
+  session: SessionInfo,
+  messages: readonly Message[],
+  serializer = new TranscriptSerializer(),
+  live: Message | null = null,
+): void {
   mkdirSync(dirname(path), { recursive: true });
   if (!cleaned.has(path)) {
     removeStaleTemps(path);

@@ -3,7 +3,8 @@
 import { homedir } from 'node:os';
 import { parseArgs } from 'node:util';
 import { readHistory, type HistoryLine } from '../hooks/history.js';
-import { findRuns, hookStats, OUTCOME_FILTERS, outcomeOf, parseDuration, type OutcomeFilter } from '../hooks/stats.js';
+import { historyStats } from '../hooks/statsScan.js';
+import { findRuns, OUTCOME_FILTERS, outcomeOf, parseDuration, type OutcomeFilter } from '../hooks/stats.js';
 import { settingsPaths } from '../settings/paths.js';
 import { makeStyle } from './style.js';
 
@@ -61,7 +62,7 @@ export function runsCommand(argv: string[]): number {
 
 export function statsCommand(argv: string[]): number {
   const { values } = parseArgs({ args: argv, options: { since: { type: 'string' }, json: { type: 'boolean' } } });
-  const hooks = hookStats(readHistory(historyFile(), true), since(values.since));
+  const hooks = historyStats(historyFile(), since(values.since));
   if (values.json) {
     process.stdout.write(`${JSON.stringify({ hooks }, null, 2)}\n`);
     return 0;

@@ -44,7 +44,8 @@ export type StoredLine = Omit<HistoryLine, Usual> & Partial<Pick<HistoryLine, Us
 /**
  * The line of one run, compact: fields at their usual value (`async: false`, `signal: null`,
  * `timedOut: false`, `error: null`, empty output) are left out and read back as that value. The
- * key order is fixed, with every field the figures need before `decision` (readHistory relies on it).
+ * key order is fixed: `startedAt` first, the hook's identity from `event` to `command`, then
+ * `durationMs`, and `verdict` later (statsScan.ts reads the figures by position).
  */
 export function historyLine(r: HookRunRecord, sessionId: string): StoredLine {
   return {
@@ -151,17 +152,9 @@ export class HistoryWriter {
 }
 
 /**
- * Where the fields the figures need end in a line. Lines are written with a fixed key order
- * (`historyLine`) and `decision` follows every field the figures use; an unescaped `,"decision":`
- * cannot occur inside a JSON string, so the prefix before it is a complete object once closed.
- */
-const STATS_END = ',"decision":';
-
-/**
  * Every line of the history (the rotated file first), oldest first; unreadable lines are skipped.
- * With `statsOnly`, only the fields before `decision` are parsed (what `wave hooks stats` needs).
  */
-export function readHistory(path: string, statsOnly = false): HistoryLine[] {
+export function readHistory(path: string): HistoryLine[] {
   const out: HistoryLine[] = [];
   for (const p of [rotatedPath(path), path]) {
     let text: string;
@@ -173,8 +166,7 @@ export function readHistory(path: string, statsOnly = false): HistoryLine[] {
     for (let start = 0; start < text.length;) {
       let end = text.indexOf('\n', start);
       if (end < 0) end = text.length;
-      const cut = statsOnly ? text.indexOf(STATS_END, start) : -1;
-      const json = cut >= 0 && cut < end ? `${text.slice(start, cut)}}` : text.slice(start, end);
+      const json = text.slice(start, end);
       start = end + 1;
       if (json.length < 2) continue;
       try {

@@ -35,16 +35,16 @@ export function statsKey(l: Pick<HistoryLine, 'file' | 'event' | 'matcher' | 'co
   return `${l.file ?? ''}\u0000${l.event}\u0000${l.matcher ?? ''}\u0000${l.command}`;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
+function percentile(sorted: ArrayLike<number>, p: number): number {
   if (!sorted.length) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
 /** The fields of a history line the figures need (the rest is not even parsed for them). */
 export type StatsFields = Pick<HistoryLine, 'startedAt' | 'event' | 'source' | 'file' | 'matcher' | 'command' | 'durationMs' | 'verdict'>;
 
 interface Acc {
-  first: StatsFields;
+  first: KeyFields;
   last: string;
   runs: number;
   blocks: number;
@@ -53,47 +53,67 @@ interface Acc {
   durations: number[];
 }
 
-/** Per hook, the most recently run first. */
-export function hookStats(lines: readonly StatsFields[], sinceMs = 0): HookStats[] {
-  const acc = new Map<string, Acc>();
-  // ISO times compare as strings: no date is parsed per line.
-  const since = sinceMs ? new Date(sinceMs).toISOString() : '';
-  for (const l of lines) {
-    if (since && l.startedAt < since) continue;
-    const key = statsKey(l);
-    let a = acc.get(key);
-    if (!a) acc.set(key, (a = { first: l, last: l.startedAt, runs: 0, blocks: 0, errors: 0, timeouts: 0, durations: [] }));
-    const o = outcomeOf(l.verdict);
-    if (o === 'skipped') continue;
+/** What identifies a hook across runs (and is shown for it). */
+export type KeyFields = Pick<HistoryLine, 'event' | 'source' | 'file' | 'matcher' | 'command'>;
+
+/** Counts runs per hook; `since` (an ISO time) leaves older runs out. ISO times compare as strings. */
+export class StatsAccumulator {
+  private readonly acc = new Map<string, Acc>();
+
+  constructor(private readonly since = '') {}
+
+  /** The counters of a hook (the same object for the same hook, so a caller may keep it). */
+  slot(k: KeyFields): Acc {
+    const key = statsKey(k);
+    let a = this.acc.get(key);
+    if (!a) this.acc.set(key, (a = { first: k, last: '', runs: 0, blocks: 0, errors: 0, timeouts: 0, durations: [] }));
+    return a;
+  }
+
+  add(a: Acc, startedAt: string, durationMs: number, verdict: RunVerdict): void {
+    if (this.since && startedAt < this.since) return;
+    const o = outcomeOf(verdict);
+    if (o === 'skipped') return;
     a.runs++;
     if (o === 'blocked') a.blocks++;
     if (o === 'error') a.errors++;
     if (o === 'timeout') a.timeouts++;
-    a.durations.push(l.durationMs);
-    if (l.startedAt > a.last) a.last = l.startedAt;
+    a.durations.push(durationMs);
+    if (startedAt > a.last) a.last = startedAt;
   }
-  return [...acc.values()]
-    .filter((a) => a.runs > 0)
-    .map((a) => {
-      const d = a.durations.sort((x, y) => x - y);
-      const { event, matcher, command, source, file } = a.first;
-      return {
-        event,
-        matcher,
-        command,
-        source,
-        file,
-        runs: a.runs,
-        blocks: a.blocks,
-        errors: a.errors,
-        timeouts: a.timeouts,
-        p50_ms: percentile(d, 50),
-        p95_ms: percentile(d, 95),
-        max_ms: d[d.length - 1] ?? 0,
-        last_run: a.last,
-      };
-    })
-    .sort((x, y) => (x.last_run < y.last_run ? 1 : -1));
+
+  /** Per hook, the most recently run first. */
+  result(): HookStats[] {
+    return [...this.acc.values()]
+      .filter((a) => a.runs > 0)
+      .map((a) => {
+        const d = Float64Array.from(a.durations).sort();
+        const { event, matcher, command, source, file } = a.first;
+        return {
+          event,
+          matcher,
+          command,
+          source,
+          file,
+          runs: a.runs,
+          blocks: a.blocks,
+          errors: a.errors,
+          timeouts: a.timeouts,
+          p50_ms: percentile(d, 50),
+          p95_ms: percentile(d, 95),
+          max_ms: d[d.length - 1] ?? 0,
+          last_run: a.last,
+        };
+      })
+      .sort((x, y) => (x.last_run < y.last_run ? 1 : -1));
+  }
+}
+
+/** Per hook, the most recently run first. */
+export function hookStats(lines: readonly StatsFields[], sinceMs = 0): HookStats[] {
+  const acc = new StatsAccumulator(sinceMs ? new Date(sinceMs).toISOString() : '');
+  for (const l of lines) acc.add(acc.slot(l), l.startedAt, l.durationMs, l.verdict);
+  return acc.result();
 }
 
 export interface RunsQuery {

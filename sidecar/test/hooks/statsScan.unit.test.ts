@@ -1,0 +1,52 @@
+// `wave hooks stats` reads the figures by position; it must give what parsing every line gives,
+// for non-ASCII commands, lines of another shape, lines cut by a crash, the rotated file and --since.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { historyLine, readHistory, rotatedPath } from '../../src/hooks/history.js';
+import { hookStats } from '../../src/hooks/stats.js';
+import { historyStats } from '../../src/hooks/statsScan.js';
+import type { HookRunRecord } from '../../src/hooks/types.js';
+
+function run(i: number, over: Partial<HookRunRecord> = {}): HookRunRecord {
+  return {
+    id: `r${i}`,
+    event: i % 2 ? 'PreToolUse' : 'Stop',
+    hookId: 'h',
+    source: 'user',
+    file: '/home/u/.wave/settings.json',
+    name: 'guard',
+    matcher: i % 2 ? 'Bash' : null,
+    command: i % 3 ? 'echo "héllo — 世界"' : 'true',
+    async: i % 5 === 0,
+    startedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+    durationMs: i * 1.5,
+    exitCode: 0,
+    signal: null,
+    timedOut: i % 7 === 0,
+    stdout: '',
+    stderr: '',
+    outcome: 'success',
+    verdict: i % 4 === 0 ? 'blocked' : i % 7 === 0 ? 'timeout' : 'ok',
+    decision: 'success',
+    error: null,
+    ...over,
+  };
+}
+
+describe('historyStats', () => {
+  it('gives the figures parsing every line gives, over both generations, skipping broken lines, with --since', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wave-stats-'));
+    const path = join(dir, 'hook-runs.jsonl');
+    const lines = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => JSON.stringify(historyLine(run(from + k), 's')));
+    const reordered = JSON.stringify({ verdict: 'error', event: 'Stop', command: 'true', startedAt: '2026-01-01T01:00:00.000Z', durationMs: 9, source: 'user', file: '/home/u/.wave/settings.json', matcher: null });
+    writeFileSync(rotatedPath(path), `${lines(0, 40).join('\n')}\n`);
+    writeFileSync(path, `${lines(40, 90).join('\n')}\n${reordered}\n{"startedAt":"2026-01-01T02:00:00.000Z","sessionId":"s","event":"Sto\n`);
+    expect(historyStats(path)).toEqual(hookStats(readHistory(path)));
+    const since = Date.UTC(2026, 0, 1, 0, 1, 0);
+    expect(historyStats(path, since)).toEqual(hookStats(readHistory(path), since));
+    expect(historyStats(path).find((h) => h.command.includes('世界'))?.runs).toBeGreaterThan(0);
+    expect(historyStats(join(dir, 'missing.jsonl'))).toEqual([]);
+  });
+});
