@@ -1,7 +1,7 @@
 // `wave hooks runs` and `wave hooks stats` (docs/hooks.md, "History"): the run history of
 // `~/.wave/hook-runs.jsonl`, newest first, with filters; and the figures per hook.
 import { homedir } from 'node:os';
-import { parseArgs } from 'node:util';
+import { commandArgs } from './args.js';
 import { readHistory, type HistoryLine } from '../hooks/history.js';
 import { historyStats } from '../hooks/statsScan.js';
 import { findRuns, OUTCOME_FILTERS, outcomeOf, parseDuration, type OutcomeFilter } from '../hooks/stats.js';
@@ -26,18 +26,22 @@ function runLine(l: HistoryLine): string {
   return `${l.startedAt}  ${l.event.padEnd(18)} ${outcomeOf(l.verdict).padEnd(8)} ${status.padEnd(10)} ${String(Math.round(l.durationMs)).padStart(6)} ms  ${l.name}  [${l.source}]${l.error ? `  ! ${l.error}` : ''}`;
 }
 
+const RUNS_USAGE = `usage: wave hooks runs [--event E] [--hook TEXT] [--outcome ok|blocked|error|timeout] [--since 2h] [--limit N] [--json]
+  the run history (~/.wave/hook-runs.jsonl), newest first (50 runs unless --limit says otherwise)`;
+const STATS_USAGE = `usage: wave hooks stats [--since 7d] [--json]
+  per hook: runs, blocks, errors, timeouts, p50 / p95 / max duration, last run`;
+
 export function runsCommand(argv: string[]): number {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      event: { type: 'string' },
-      hook: { type: 'string' },
-      outcome: { type: 'string' },
-      since: { type: 'string' },
-      limit: { type: 'string' },
-      json: { type: 'boolean' },
-    },
+  const args = commandArgs('hooks runs', RUNS_USAGE, argv, {
+    event: { type: 'string' },
+    hook: { type: 'string' },
+    outcome: { type: 'string' },
+    since: { type: 'string' },
+    limit: { type: 'string' },
+    json: { type: 'boolean' },
   });
+  if (!args.ok) return args.code;
+  const { values } = args;
   const outcome = values.outcome;
   if (outcome !== undefined && !(OUTCOME_FILTERS as readonly string[]).includes(outcome))
     throw new UsageError(`--outcome must be one of ${OUTCOME_FILTERS.join(', ')}`);
@@ -61,7 +65,9 @@ export function runsCommand(argv: string[]): number {
 }
 
 export function statsCommand(argv: string[]): number {
-  const { values } = parseArgs({ args: argv, options: { since: { type: 'string' }, json: { type: 'boolean' } } });
+  const args = commandArgs('hooks stats', STATS_USAGE, argv, { since: { type: 'string' }, json: { type: 'boolean' } });
+  if (!args.ok) return args.code;
+  const { values } = args;
   const hooks = historyStats(historyFile(), since(values.since));
   if (values.json) {
     process.stdout.write(`${JSON.stringify({ hooks }, null, 2)}\n`);

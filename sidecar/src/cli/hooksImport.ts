@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { commandArgs } from './args.js';
 import { planImport, type ImportPlan } from '../hooks/claudeImport.js';
 import { writeFileAtomic } from '../settings/atomicWrite.js';
 import { readJsonFile, readSettingsText } from '../settings/jsonFile.js';
@@ -76,11 +76,16 @@ function report(done: Done[], dryRun: boolean): string {
   return out.join('\n');
 }
 
+const IMPORT_USAGE = `usage: wave hooks import [--from FILE] [--to user|project|local] [--workdir DIR] [--dry-run] [--json]
+  adds the hooks of ~/.claude/settings.json, .claude/settings.json and .claude/settings.local.json
+  (or FILE) to ~/.wave/settings.json, .wave/settings.json and .wave/settings.local.json, skipping
+  hooks that are already there; imported command hooks get "transcript": "jsonl"`;
+
 export function importCommand(argv: string[]): number {
-  const { values } = parseArgs({
-    args: argv,
-    options: { from: { type: 'string' }, to: { type: 'string' }, workdir: { type: 'string' }, 'dry-run': { type: 'boolean' }, json: { type: 'boolean' } },
-  });
+  const flags = { from: { type: 'string' }, to: { type: 'string' }, workdir: { type: 'string' }, 'dry-run': { type: 'boolean' }, json: { type: 'boolean' } } as const;
+  const args = commandArgs('hooks import', IMPORT_USAGE, argv, flags);
+  if (!args.ok) return args.code;
+  const { values } = args;
   const to = values.to;
   if (to !== undefined && to !== 'user' && to !== 'project' && to !== 'local') {
     process.stderr.write(`wave hooks import: --to must be user, project or local, not "${to}"\n`);

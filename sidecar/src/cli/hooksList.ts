@@ -1,11 +1,11 @@
 // `wave hooks list` and `wave hooks validate`: every configured hook with its file, and every
 // problem of the configuration (docs/hooks.md, "The wave hooks command").
-import { parseArgs } from 'node:util';
 import { TOOL_NAMES } from '../app/tools.js';
 import { HookManager, type HookManagerOptions } from '../hooks/manager.js';
 import { EVENT_NAMES } from '../hooks/events.js';
 import { formatProblem, unreadSummary } from '../hooks/problems.js';
 import type { ConfiguredHook } from '../hooks/types.js';
+import { commandArgs } from './args.js';
 import { makeStyle } from './style.js';
 import { resolveWorkdir } from './workdir.js';
 
@@ -25,8 +25,16 @@ const SOURCE_LABEL: Record<ConfiguredHook['source'], string> = {
   projectLocal: 'project (local)',
 };
 
+const LIST_USAGE = `usage: wave hooks list [--workdir DIR] [--json]
+  every configured hook with its source, file, event, matcher and command`;
+const VALIDATE_USAGE = `usage: wave hooks validate [--workdir DIR] [--json]
+  every problem in the hook configuration, with file, line and JSON path (exit code 1 when there is an error)`;
+const FLAGS = { workdir: { type: 'string' }, json: { type: 'boolean' } } as const;
+
 export function listCommand(argv: string[]): number {
-  const { values } = parseArgs({ args: argv, options: { workdir: { type: 'string' }, json: { type: 'boolean' } } });
+  const args = commandArgs('hooks list', LIST_USAGE, argv, FLAGS);
+  if (!args.ok) return args.code;
+  const { values } = args;
   const manager = managerFor(values.workdir);
   const s = manager.snapshot();
   if (values.json) {
@@ -77,7 +85,9 @@ export function listCommand(argv: string[]): number {
 }
 
 export function validateCommand(argv: string[]): number {
-  const { values } = parseArgs({ args: argv, options: { workdir: { type: 'string' }, json: { type: 'boolean' } } });
+  const args = commandArgs('hooks validate', VALIDATE_USAGE, argv, FLAGS);
+  if (!args.ok) return args.code;
+  const { values } = args;
   const manager = managerFor(values.workdir);
   const s = manager.snapshot();
   const problems = s.problems;

@@ -2,7 +2,7 @@
 // user's --input over the event's sample), runs the configured hooks for real and prints each run
 // and the combined decision in words — or, with --json, one object scripts can rely on.
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { commandArgs } from './args.js';
 import { describeDecision } from '../hooks/describe.js';
 import { unreadSummary } from '../hooks/problems.js';
 import { EVENT_NAMES, eventSpec, isHookEvent, type EventInput, type HookEventName } from '../hooks/events.js';
@@ -39,12 +39,16 @@ function runLines(r: HookRunRecord, st: Style): string {
   return lines.join('\n');
 }
 
+const TEST_USAGE = `usage: wave hooks test <Event> [--workdir DIR] [--tool NAME] [--input JSON|@FILE|-] [--json]
+  runs the configured hooks of one event for real against a test payload (the event's sample, each
+  tool's own sample input, your --input over them), prints each run, the combined decision, and
+  every hook of the event that did not run with its reason
+Events: ${EVENT_NAMES.join(', ')}`;
+
 export async function hooksTestCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { workdir: { type: 'string' }, tool: { type: 'string' }, input: { type: 'string' }, json: { type: 'boolean' } },
-  });
+  const args = commandArgs('hooks test', TEST_USAGE, argv, { workdir: { type: 'string' }, tool: { type: 'string' }, input: { type: 'string' }, json: { type: 'boolean' } }, true);
+  if (!args.ok) return args.code;
+  const { values, positionals } = args;
   const runs: HookRunRecord[] = []; // sync and async runs, as they finish
   const event = positionals[0];
   if (!event || !isHookEvent(event)) {

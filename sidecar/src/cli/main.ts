@@ -1,5 +1,7 @@
 // `wave` command line: dispatches to the sub-commands, each loaded only when it is asked for (the
 // agent and the server are large; `wave hooks stats` needs neither).
+import { createRequire } from 'node:module';
+import { ENVIRONMENT } from './args.js';
 import { PRINT_USAGE, SERVE_USAGE } from './usage.js';
 
 const USAGE = `usage:
@@ -9,6 +11,11 @@ const USAGE = `usage:
   wave plugins install DIR|list|remove NAME   Claude Code plugins (their hooks run first)
   ${SERVE_USAGE.replace('usage: ', '')}
       serve the UI and the sidecar protocol for the IDE or a browser
+  wave --version
+
+Every command takes -h / --help.
+
+${ENVIRONMENT}
 `;
 
 /** Output piped into `head` and the like: a closed pipe ends the command quietly, not with a stack trace. */
@@ -30,6 +37,12 @@ export async function main(argv: string[]): Promise<number> {
       return (await import('./plugins.js')).pluginsCommand(rest);
     case 'serve':
       return (await import('./serve.js')).serveCommand(rest);
+    case '--version':
+    case '-v': {
+      const pkg = createRequire(import.meta.url)('../../package.json') as { version: string };
+      process.stdout.write(`wave ${pkg.version}\n`);
+      return 0;
+    }
     case undefined:
     case '-h':
     case '--help':

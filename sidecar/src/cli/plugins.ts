@@ -5,7 +5,7 @@
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { commandArgs } from './args.js';
 import { TOOL_NAMES } from '../app/tools.js';
 import { formatProblem } from '../hooks/problems.js';
 import { pluginHooksPath, readPluginFile } from '../hooks/sources.js';
@@ -66,8 +66,9 @@ function install(dirArg: string | undefined, pluginsDir: string): number {
 }
 
 export function pluginsCommand(argv: string[]): number {
-  const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
-  const [sub, arg] = positionals;
+  const args = commandArgs('plugins', USAGE, argv, {}, true);
+  if (!args.ok) return args.code;
+  const [sub, arg] = args.positionals;
   const pluginsDir = settingsPaths(process.cwd(), homedir()).pluginsDir;
   if (sub === 'install') return install(arg, pluginsDir);
   if (sub === 'list') {
@@ -85,9 +86,8 @@ export function pluginsCommand(argv: string[]): number {
     process.stdout.write(`removed ${arg}\n`);
     return 0;
   }
-  const help = sub === '-h' || sub === '--help';
-  (help ? process.stdout : process.stderr).write(USAGE);
-  return help ? 0 : 2;
+  process.stderr.write(sub === undefined ? USAGE : `wave plugins: unknown sub-command "${sub}"\n${USAGE}`);
+  return 2;
 }
 
 /** The installed plugins' folder names (none when the folder is missing or unreadable). */

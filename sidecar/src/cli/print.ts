@@ -3,7 +3,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Agent, AgentEvent } from '../agent/agent.js';
 import type { TurnResult } from '../agent/turn.js';
 import { createAgent } from '../app/agent.js';
@@ -13,6 +12,7 @@ import { loadSources } from '../hooks/compose.js';
 import { formatProblem } from '../hooks/problems.js';
 import type { ConfigProblem } from '../hooks/types.js';
 import { hookDebugger } from './debug.js';
+import { commandArgs } from './args.js';
 import { PRINT_USAGE } from './usage.js';
 import { resolveWorkdir } from './workdir.js';
 import type { z } from 'zod';
@@ -49,26 +49,18 @@ function readFlagSettings(arg: string | undefined): z.infer<typeof SettingsSchem
 }
 
 export async function printCommand(argv: string[]): Promise<number> {
-  let values;
+  const args = commandArgs('-p', PRINT_USAGE, argv, {
+    print: { type: 'string', short: 'p' },
+    workdir: { type: 'string' },
+    settings: { type: 'string' },
+    'output-format': { type: 'string', default: 'text' },
+    'permission-mode': { type: 'string' },
+    resume: { type: 'string' },
+    debug: { type: 'string' },
+  });
+  if (!args.ok) return args.code;
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        print: { type: 'string', short: 'p' },
-        workdir: { type: 'string' },
-        settings: { type: 'string' },
-        'output-format': { type: 'string', default: 'text' },
-        'permission-mode': { type: 'string' },
-        resume: { type: 'string' },
-        debug: { type: 'string' },
-      },
-    }));
-  } catch (err) {
-    process.stderr.write(`wave: ${(err as Error).message}\n${PRINT_USAGE}\n`);
-    return 2;
-  }
-  try {
-    return await run(values);
+    return await run(args.values);
   } catch (err) {
     process.stderr.write(`wave: ${(err as Error).message}\n`);
     return err instanceof UsageError ? 2 : 1;

@@ -5,7 +5,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { commandArgs } from './args.js';
+import { SERVE_USAGE } from './usage.js';
 import { WaveApp } from '../server/app.js';
 import { newToken } from '../server/auth.js';
 import { listen } from '../server/http.js';
@@ -30,17 +31,16 @@ function humanHost(line: string): string {
 }
 
 export async function serveCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      workdir: { type: 'string' },
-      port: { type: 'string', default: '0' },
-      ui: { type: 'string' },
-      standalone: { type: 'boolean' },
-      'exit-with-stdin': { type: 'boolean' },
-      debug: { type: 'string' },
-    },
+  const args = commandArgs('serve', SERVE_USAGE, argv, {
+    workdir: { type: 'string' },
+    port: { type: 'string', default: '0' },
+    ui: { type: 'string' },
+    standalone: { type: 'boolean' },
+    'exit-with-stdin': { type: 'boolean' },
+    debug: { type: 'string' },
   });
+  if (!args.ok) return args.code;
+  const { values } = args;
   let debugHooks;
   try {
     debugHooks = hookDebugger(values.debug);
