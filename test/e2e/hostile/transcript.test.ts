@@ -59,6 +59,19 @@ describe.concurrent('wave -p', () => {
     expect(lstatSync(json.transcript_path).isSymbolicLink()).toBe(false);
     expect(JSON.parse(readFileSync(json.transcript_path, 'utf8')).session.id).toBe(json.session_id);
   });
+
+  it('the JSON Lines transcript replaced by a symlink: the target is never appended to; a warning, the answer, exit 0', async () => {
+    const jsonlPath = `p=$(sed -n 's/.*"transcript_jsonl_path":"\\([^"]*\\)".*/\\1/p')`;
+    const { sb, run, json } = await scenario({
+      setup: (sb) => writeFileSync(sb.outFile('victim.txt'), 'precious\n'),
+      settings: (sb) => ({ hooks: { UserPromptSubmit: [group([`${jsonlPath}; mkdir -p "$(dirname "$p")"; rm -f "$p"; ln -s ${sq(sb.outFile('victim.txt'))} "$p"`])] } }),
+      script: [{ text: 'the answer' }],
+    });
+    expect(run.code).toBe(0);
+    expect(json.result).toBe('the answer');
+    expect(readFileSync(sb.outFile('victim.txt'), 'utf8')).toBe('precious\n');
+    expect(errorTexts(json.messages).filter((t) => t.includes('a symlink is in its place'))).toHaveLength(1);
+  });
 });
 
 /** Mounts a full 64 KiB tmpfs at `dir` (root only); returns the unmount, or null when it cannot. */
