@@ -1,11 +1,11 @@
 // Permission modes and settings rules (README, "The agent on the command line"): whether a tool call may run, must be asked about,
 // or is denied. Hooks act before (PreToolUse) and at the ask (PermissionRequest); this module is
 // the pure policy in between.
-import { homedir } from 'node:os';
-import { isAbsolute, resolve } from 'node:path';
-import picomatch from 'picomatch';
 import type { PermissionDecision, PermissionMode } from '../hooks/types.js';
+import { ruleMatches } from '../settings/rules.js';
 import type { ToolAccess } from './tools/types.js';
+
+export { ruleMatches } from '../settings/rules.js';
 
 export interface PermissionRules {
   allow: string[];
@@ -27,51 +27,6 @@ export type AskedBy = { by: 'hook' } | { by: 'rule'; rule: string } | { by: 'mod
 
 export type Verdict = { behavior: 'allow'; why: string } | { behavior: 'deny'; why: string } | ({ behavior: 'ask'; why: string } & AskedBy);
 
-interface ParsedRule {
-  tool: string;
-  content?: string;
-}
-
-export function parseRule(rule: string): ParsedRule {
-  const m = /^([^()]+)\((.*)\)$/.exec(rule.trim());
-  return m ? { tool: m[1]!.trim(), content: m[2]!.trim() } : { tool: rule.trim() };
-}
-
-function commandMatches(pattern: string, command: string): boolean {
-  const cmd = command.trim();
-  if (pattern.endsWith(':*')) {
-    const prefix = pattern.slice(0, -2).trim();
-    return cmd === prefix || cmd.startsWith(`${prefix} `);
-  }
-  if (pattern.includes('*')) {
-    const re = new RegExp(
-      `^${pattern
-        .split('*')
-        .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-        .join('.*')}$`,
-    );
-    return re.test(cmd);
-  }
-  return cmd === pattern;
-}
-
-function pathMatches(pattern: string, path: string, workdir: string): boolean {
-  let glob = pattern;
-  if (glob.startsWith('//')) glob = glob.slice(1);
-  else if (glob.startsWith('~/')) glob = resolve(homedir(), glob.slice(2));
-  else if (!isAbsolute(glob)) glob = resolve(workdir, glob);
-  const target = isAbsolute(path) ? path : resolve(workdir, path);
-  return picomatch(glob, { dot: true })(target);
-}
-
-export function ruleMatches(rule: string, toolName: string, access: ToolAccess, content: string | undefined, workdir: string): boolean {
-  const r = parseRule(rule);
-  if (r.tool !== toolName && r.tool !== '*') return false;
-  if (r.content === undefined || r.content === '' || r.content === '*') return true;
-  if (content === undefined) return false;
-  return access === 'execute' ? commandMatches(r.content, content) : pathMatches(r.content, content, workdir);
-}
-
 export interface PermissionQuery {
   toolName: string;
   access: ToolAccess;
@@ -87,7 +42,8 @@ export interface PermissionQuery {
 
 /** Decides allow / ask / deny. A hook's allow never overrides a deny or ask rule, nor a hook's ask. */
 export function decidePermission(q: PermissionQuery): Verdict {
-  const match = (list: string[]) => list.find((r) => ruleMatches(r, q.toolName, q.access, q.content, q.workdir));
+  const as = q.access === 'execute' ? 'command' : 'path';
+  const match = (list: string[]) => list.find((r) => ruleMatches(r, q.toolName, as, q.content, q.workdir));
   const deny = match(q.rules.deny);
   if (deny) return { behavior: 'deny', why: `denied by the rule "${deny}" in settings` };
   if (q.hookDecision === 'ask') return { behavior: 'ask', by: 'hook', why: q.hookReason || 'a PreToolUse hook asked for confirmation' };

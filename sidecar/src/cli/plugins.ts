@@ -8,8 +8,8 @@ import { basename, join, resolve } from 'node:path';
 import { commandArgs } from './args.js';
 import { TOOL_NAMES } from '../app/tools.js';
 import { formatProblem } from '../hooks/problems.js';
-import { pluginHooksPath, readPluginFile } from '../hooks/sources.js';
-import { settingsPaths } from '../settings/paths.js';
+import { pluginHookFiles, readManifest, readPluginFile } from '../hooks/pluginSources.js';
+import { settingsPaths, type SettingsPaths } from '../settings/paths.js';
 
 const USAGE = `usage:
   wave plugins install DIR   copy a Claude Code plugin folder into ~/.wave/plugins/<name>/
@@ -30,15 +30,29 @@ function pluginName(dir: string): string {
   return basename(dir);
 }
 
-function describe(name: string, root: string): string[] {
-  const read = readPluginFile(name, root, { workdir: process.cwd(), toolNames: TOOL_NAMES });
-  const lines = [`${name}  ${root}  (${read.hooks.length} hook${read.hooks.length === 1 ? '' : 's'})`];
-  for (const h of read.hooks) lines.push(`  ${h.event}${h.matcher ? ` [${h.matcher}]` : ''}  ${h.summary}`);
-  for (const p of read.problems) lines.push(`  ${formatProblem(p)}`);
+/** What a Claude Code plugin may hold besides hooks, which Wave does not use. */
+const OTHER_PARTS = ['commands', 'agents', 'skills', 'outputStyles', 'mcpServers', 'lspServers'] as const;
+
+function unusedParts(root: string): string[] {
+  const manifest = readManifest(root);
+  const folder = (p: string) => existsSync(join(root, p === 'outputStyles' ? 'output-styles' : p));
+  const mcp = existsSync(join(root, '.mcp.json'));
+  return OTHER_PARTS.filter((p) => manifest[p] !== undefined || folder(p) || (p === 'mcpServers' && mcp));
+}
+
+function describe(name: string, root: string, paths: SettingsPaths): string[] {
+  const reads = pluginHookFiles(root).map((f) => readPluginFile(name, root, f, paths, { workdir: process.cwd(), toolNames: TOOL_NAMES }));
+  const hooks = reads.flatMap((r) => r.hooks);
+  const lines = [`${name}  ${root}  (${hooks.length} hook${hooks.length === 1 ? '' : 's'})`];
+  for (const h of hooks) lines.push(`  ${h.event}${h.matcher ? ` [${h.matcher}]` : ''}  ${h.summary}`);
+  for (const p of reads.flatMap((r) => r.problems)) lines.push(`  ${formatProblem(p)}`);
+  const unused = unusedParts(root);
+  if (unused.length) lines.push(`  not used by Wave (it runs a plugin's hooks only): ${unused.join(', ')}`);
   return lines;
 }
 
-function install(dirArg: string | undefined, pluginsDir: string): number {
+function install(dirArg: string | undefined, paths: SettingsPaths): number {
+  const pluginsDir = paths.pluginsDir;
   if (!dirArg) {
     process.stderr.write(`wave plugins install: name the plugin folder\n${USAGE}`);
     return 2;
@@ -48,8 +62,9 @@ function install(dirArg: string | undefined, pluginsDir: string): number {
     process.stderr.write(`wave plugins install: ${dir} is not a folder\n`);
     return 1;
   }
-  if (!existsSync(pluginHooksPath(dir))) {
-    process.stderr.write(`wave plugins install: ${dir} has no hooks file (${pluginHooksPath(dir)}): Wave runs a plugin's hooks only\n`);
+  const files = pluginHookFiles(dir);
+  if (!files.some((f) => existsSync(f.path))) {
+    process.stderr.write(`wave plugins install: ${dir} has no hooks file (${files[0]!.path}): Wave runs a plugin's hooks only\n`);
     return 1;
   }
   const name = pluginName(dir);
@@ -60,8 +75,9 @@ function install(dirArg: string | undefined, pluginsDir: string): number {
   const root = join(pluginsDir, name);
   const replaced = existsSync(root);
   rmSync(root, { recursive: true, force: true });
-  cpSync(dir, root, { recursive: true, filter: (src) => !src.split(/[\\/]/).includes('.git') });
-  process.stdout.write(`${replaced ? 'updated' : 'installed'} ${describe(name, root).join('\n')}\n`);
+  // Links are copied as what they point to, so the copy does not depend on the folder it came from.
+  cpSync(dir, root, { recursive: true, dereference: true, filter: (src) => !src.split(/[\\/]/).includes('.git') });
+  process.stdout.write(`${replaced ? 'updated' : 'installed'} ${describe(name, root, paths).join('\n')}\n`);
   return 0;
 }
 
@@ -69,11 +85,12 @@ export function pluginsCommand(argv: string[]): number {
   const args = commandArgs('plugins', USAGE, argv, {}, true);
   if (!args.ok) return args.code;
   const [sub, arg] = args.positionals;
-  const pluginsDir = settingsPaths(process.cwd(), homedir()).pluginsDir;
-  if (sub === 'install') return install(arg, pluginsDir);
+  const paths = settingsPaths(process.cwd(), homedir());
+  const pluginsDir = paths.pluginsDir;
+  if (sub === 'install') return install(arg, paths);
   if (sub === 'list') {
     const names = installed(pluginsDir);
-    process.stdout.write(names.length ? `${names.flatMap((n) => describe(n, join(pluginsDir, n))).join('\n')}\n` : 'No plugins are installed.\n');
+    process.stdout.write(names.length ? `${names.flatMap((n) => describe(n, join(pluginsDir, n), paths)).join('\n')}\n` : 'No plugins are installed.\n');
     return 0;
   }
   if (sub === 'remove' && arg) {

@@ -14,7 +14,7 @@ export interface HookOrigin {
   /** Where the hooks object sits in its file (`['hooks']`). */
   basePath: JsonPath;
   locate?: (path: JsonPath) => Position | undefined;
-  plugin?: { name: string; root: string };
+  plugin?: { name: string; root: string; data?: string };
 }
 
 export interface HooksReadResult {
@@ -146,6 +146,9 @@ class HooksReader {
       return;
     }
     const { handler, summary } = read;
+    if (handler.if !== undefined && EVENTS[event].matcherField !== 'tool_name') {
+      this.problem('warning', [...at, 'if'], `"if" applies to tool events only; on ${event} it is ignored`);
+    }
     const { origin } = this;
     const pos = origin.locate?.([...origin.basePath, ...at]);
     const matcherPos = matcher !== undefined ? origin.locate?.([...origin.basePath, event, g, 'matcher']) : undefined;

@@ -47,7 +47,7 @@ function defined<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], 
 
 function common(d: { [K in keyof HandlerCommon]?: HandlerCommon[K] | undefined }): HandlerCommon {
   const { timeout, async, asyncRewake, rewakeMessage, once, statusMessage, description, name } = d;
-  return defined({ timeout, async, asyncRewake, rewakeMessage, once, statusMessage, description, name });
+  return defined({ timeout, async, asyncRewake, rewakeMessage, once, if: d.if, statusMessage, description, name });
 }
 
 function toHandler(type: keyof typeof HANDLER_SCHEMAS, data: CommandHandlerData | HttpHandlerData | PromptHandlerData): HookHandler {
@@ -64,14 +64,8 @@ function toHandler(type: keyof typeof HANDLER_SCHEMAS, data: CommandHandlerData 
 }
 
 /** Warnings for fields that are valid but do not do what the user may think. */
-function fieldWarnings(entry: Record<string, unknown>, handler: HookHandler): HandlerIssue[] {
+function fieldWarnings(handler: HookHandler): HandlerIssue[] {
   const out: HandlerIssue[] = [];
-  if (entry.if !== undefined) {
-    out.push({ severity: 'warning', path: ['if'], message: 'the "if" field is not supported by Wave: this hook runs for every value its matcher accepts' });
-  }
-  if (handler.async && handler.asyncRewake) {
-    out.push({ severity: 'warning', path: ['async'], message: 'async and asyncRewake are both set: the hook runs as asyncRewake' });
-  }
   if (handler.rewakeMessage !== undefined && !handler.asyncRewake) {
     out.push({ severity: 'warning', path: ['rewakeMessage'], message: 'rewakeMessage is used only with "asyncRewake": true' });
   }
@@ -105,5 +99,5 @@ export function readHandler(entry: unknown): HandlerReadResult {
     };
   }
   const handler = toHandler(kind, parsed.data);
-  return { handler, summary: handlerSummary(handler), issues: fieldWarnings(entry, handler) };
+  return { handler, summary: handlerSummary(handler), issues: fieldWarnings(handler) };
 }

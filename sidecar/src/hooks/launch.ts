@@ -2,6 +2,7 @@
 // (`bash -c` with `shell: "bash"`, PowerShell with commandWindows on Windows) with the hook
 // environment; an http hook's POST; a prompt hook's model request. Every type answers with a
 // process-shaped result, read by the one answer policy (answers.ts).
+import { mkdirSync } from 'node:fs';
 import { runHttpHook } from './httpHook.js';
 import { runPromptHook, type PromptModel } from './promptHook.js';
 import type { ProcessRunner, ProcessSpec } from './runner.js';
@@ -34,6 +35,20 @@ export interface HookStart {
   detachOnAsyncLine: boolean;
 }
 
+const made = new Set<string>();
+
+/** A plugin's data folder, made the first time one of its hooks runs (a failure shows when the hook writes there). */
+function madeDir(dir: string): string {
+  if (made.has(dir)) return dir;
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch {
+    // the hook's own write into it fails and says why
+  }
+  made.add(dir);
+  return dir;
+}
+
 /** The environment of a hook (docs/hooks.md, "Environment"). */
 export function hookEnv(s: LaunchSettings, h: HookStart): Record<string, string | undefined> {
   const plugin = h.hook.plugin;
@@ -47,6 +62,7 @@ export function hookEnv(s: LaunchSettings, h: HookStart): Record<string, string 
     WAVE_SESSION_ID: h.sessionId,
     CLAUDE_CODE_SESSION_ID: h.sessionId,
     ...(plugin ? { WAVE_PLUGIN_ROOT: plugin.root, CLAUDE_PLUGIN_ROOT: plugin.root } : {}),
+    ...(plugin?.data ? { WAVE_PLUGIN_DATA: madeDir(plugin.data), CLAUDE_PLUGIN_DATA: plugin.data } : {}),
     ...(h.envFile ? { CLAUDE_ENV_FILE: h.envFile, WAVE_ENV_FILE: h.envFile } : {}),
   };
 }

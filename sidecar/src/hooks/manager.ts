@@ -215,9 +215,12 @@ export class HookManager {
     };
   }
 
-  private planInput(event: HookEventName, input: Record<string, unknown>, ctx: Pick<FireContext, 'only'>): PlanInput {
+  private planInput(event: HookEventName, input: Record<string, unknown>, ctx: Pick<FireContext, 'only'> & { cwd?: string }): PlanInput {
     const field = eventSpec(event).matcherField;
+    const tool = field === 'tool_name' && typeof input.tool_name === 'string' ? input.tool_name : null;
+    const toolInput = typeof input.tool_input === 'object' && input.tool_input !== null ? (input.tool_input as Record<string, unknown>) : {};
     return {
+      ...(tool !== null ? { toolCall: { name: tool, input: toolInput, cwd: ctx.cwd ?? this.workdir } } : {}),
       event,
       value: field ? String(input[field] ?? '') : null,
       sources: this.snapshot(),
@@ -228,7 +231,7 @@ export class HookManager {
   }
 
   /** Which hooks of the event would run now, and why each other one would not (no hook runs). */
-  plan<E extends HookEventName>(event: E, input: EventInput<E>, ctx: Pick<FireContext, 'only'> = {}): EventPlan {
+  plan<E extends HookEventName>(event: E, input: EventInput<E>, ctx: Pick<FireContext, 'only'> & { cwd?: string } = {}): EventPlan {
     return planEvent(this.planInput(event, input as Record<string, unknown>, ctx), { pending: this.config.pendingHooks() });
   }
 

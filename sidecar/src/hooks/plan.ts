@@ -5,6 +5,7 @@
 import type { LoadedSources } from './compose.js';
 import type { CompiledMatcher } from './matcher.js';
 import type { ConfiguredHook } from './types.js';
+import { callMatchesRule } from '../settings/rules.js';
 
 export interface SkippedHook {
   /** The hook, when it is known (a file that cannot be read only has a count). */
@@ -32,6 +33,8 @@ export interface PlanInput {
   only?: (hook: ConfiguredHook) => boolean;
   /** Hooks with `once: true` that already ran in the session, by hook id. */
   ranOnce?: ReadonlySet<string>;
+  /** A tool event's call, for the hooks' `if` conditions. */
+  toolCall?: { name: string; input: Record<string, unknown>; cwd: string };
 }
 
 export interface ExplainInput {
@@ -47,6 +50,8 @@ function skip(hook: ConfiguredHook, reason: string): SkippedHook {
 function whyNot(h: ConfiguredHook, p: PlanInput): string | null {
   if (p.value !== null && !p.matcher(h.matcher).test(p.value)) return `matcher "${h.matcher ?? ''}" does not match "${p.value}"`;
   if (p.ranOnce?.has(h.id)) return 'once: already ran';
+  const cond = h.handler.if;
+  if (cond !== undefined && p.toolCall && !callMatchesRule(cond, p.toolCall.name, p.toolCall.input, p.toolCall.cwd)) return `if "${cond}" does not cover this call`;
   if (p.only && !p.only(h)) return 'not part of this firing';
   return null;
 }

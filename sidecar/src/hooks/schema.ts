@@ -24,6 +24,10 @@ const commonFields = {
     .describe('Run in the background; if it exits 2, its stderr reaches the model (at the next model request, or waking the idle agent).'),
   rewakeMessage: z.string({ error: 'rewakeMessage must be a string' }).optional().describe('Put before the stderr of an asyncRewake hook that exits 2.'),
   once: z.boolean({ error: 'once must be true or false' }).optional().describe('Run at most once per session.'),
+  if: z
+    .string({ error: 'if must be a permission rule such as "Bash(git commit*)"' })
+    .optional()
+    .describe('Tool events: run only for calls this permission rule covers, e.g. "Bash(git commit*)" or "Edit(src/**)".'),
   statusMessage: z
     .string({ error: 'statusMessage must be a string' })
     .optional()

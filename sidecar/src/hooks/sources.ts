@@ -4,11 +4,11 @@
 // bytes — so a session can keep a snapshot per file and compare it with the disk (snapshot.ts).
 // compose.ts turns a list of them into the sources hooks run from. The same real file is never
 // read twice (a workdir equal to the home folder would otherwise run user hooks twice).
-import { readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { realpathSync, statSync, type Stats } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readHooksConfig, type HookOrigin } from './config.js';
 import { checkGuards, type GuardContext } from './guards.js';
-import { PluginHooksFileSchema } from './schema.js';
+import { pluginHookFiles, pluginNames, readPluginFile, type PluginHookFile } from './pluginSources.js';
 import type { ConfigProblem, ConfiguredHook, HookSource } from './types.js';
 import { formatJsonPath, readJsonFile, type JsonFile } from '../settings/jsonFile.js';
 import { readSettingsKeys } from '../settings/keys.js';
@@ -51,7 +51,7 @@ export function stampOf(path: string): string {
   return s ? `${s.mtimeMs}:${s.size}:${s.ino}` : '-';
 }
 
-function emptyFile(source: HookSource, path: string, stamp: string): FileSettings {
+export function emptyFile(source: HookSource, path: string, stamp: string): FileSettings {
   return {
     file: { source, path, exists: false, parseError: null, unreadHooks: 0, unreadByEvent: {} },
     stamp,
@@ -62,7 +62,7 @@ function emptyFile(source: HookSource, path: string, stamp: string): FileSetting
 }
 
 /** A problem of the whole file: at the given place, its top-level value, or its start (every problem has a position). */
-function fileProblem(path: string, message: string, at?: { line: number; column?: number } | JsonFile): ConfigProblem {
+export function fileProblem(path: string, message: string, at?: { line: number; column?: number } | JsonFile): ConfigProblem {
   const pos = at && 'line' in at ? { line: at.line, column: at.column ?? 1 } : (at?.locate([]) ?? { line: 1, column: 1 });
   return { severity: 'error', file: path, path: '', ...pos, message };
 }
@@ -80,7 +80,7 @@ function duplicateProblems(file: JsonFile): ConfigProblem[] {
 }
 
 /** Reads the file; a read error (not a missing file) is a problem of its own. */
-function readSafely(out: FileSettings): JsonFile | null {
+export function readSafely(out: FileSettings): JsonFile | null {
   try {
     const file = readJsonFile(out.file.path);
     out.file.exists = file.exists;
@@ -95,7 +95,7 @@ function readSafely(out: FileSettings): JsonFile | null {
 }
 
 /** A file that is not valid JSON contributes nothing, and says how many hooks that leaves unread. */
-function unreadable(out: FileSettings, file: JsonFile): void {
+export function unreadable(out: FileSettings, file: JsonFile): void {
   const { line, column, message } = file.parseError!;
   out.file.unreadByEvent = countHandlers(file.text);
   out.file.unreadHooks = total(out.file.unreadByEvent);
@@ -104,7 +104,7 @@ function unreadable(out: FileSettings, file: JsonFile): void {
 }
 
 /** The hooks of a parsed file, with their problems and the fail-open checks (guards.ts). */
-function readHooks(out: FileSettings, raw: unknown, origin: HookOrigin, checks: GuardContext, adjust?: (h: ConfiguredHook) => void): void {
+export function readHooks(out: FileSettings, raw: unknown, origin: HookOrigin, checks: GuardContext, adjust?: (h: ConfiguredHook) => void): void {
   const read = readHooksConfig(raw, origin);
   if (adjust) read.hooks.forEach(adjust);
   out.hooks = read.hooks;
@@ -134,68 +134,15 @@ export function readSettingsFile(source: HookSource, path: string, checks: Guard
   return out;
 }
 
-function substituteRoot(text: string, root: string): string {
-  return text.replaceAll('${WAVE_PLUGIN_ROOT}', root).replaceAll('${CLAUDE_PLUGIN_ROOT}', root);
-}
 
-function pluginNames(dir: string): string[] {
-  try {
-    return readdirSync(dir, { withFileTypes: true })
-      .filter((d) => d.isDirectory() || d.isSymbolicLink())
-      .map((d) => d.name)
-      .sort();
-  } catch {
-    return [];
-  }
-}
 
-/**
- * Where a plugin's hooks are: the `hooks` path its `.claude-plugin/plugin.json` names (relative to
- * the root, as Claude Code reads it), else `hooks/hooks.json`.
- */
-export function pluginHooksPath(root: string): string {
-  try {
-    const manifest = JSON.parse(readFileSync(join(root, '.claude-plugin', 'plugin.json'), 'utf8')) as { hooks?: unknown };
-    if (typeof manifest.hooks === 'string' && manifest.hooks.trim()) return resolve(root, manifest.hooks.replace(/\$\{CLAUDE_PLUGIN_ROOT\}/g, '.'));
-  } catch {
-    // no manifest, or not one that names its hooks: the default place
-  }
-  return join(root, 'hooks', 'hooks.json');
-}
 
-/** Reads one plugin's hooks file: `{ "description"?, "hooks": {...} }`, its root substituted. */
-export function readPluginFile(name: string, root: string, checks: GuardContext): FileSettings {
-  const path = pluginHooksPath(root);
-  const out = emptyFile('plugin', path, stampOf(path));
-  out.file.plugin = { name, root };
-  const file = readSafely(out);
-  if (!file || !file.exists) return out;
-  if (file.parseError) {
-    unreadable(out, file);
-    return out;
-  }
-  const shape = PluginHooksFileSchema.pick({ description: true }).safeParse(file.value);
-  if (shape.success && shape.data.description) out.file.plugin = { name, root, description: shape.data.description };
-  const value = file.value as Record<string, unknown> | undefined;
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || value.hooks === undefined) {
-    out.problems.push(fileProblem(path, 'a plugin hooks.json must be an object with a "hooks" key', file));
-    return out;
-  }
-  readHooks(out, value.hooks, { source: 'plugin', file: path, basePath: ['hooks'], locate: file.locate, plugin: { name, root } }, checks, (hook) => {
-    const h = hook.handler;
-    if (h.type !== 'command') return;
-    h.command = substituteRoot(h.command, root);
-    if (h.commandWindows) h.commandWindows = substituteRoot(h.commandWindows, root);
-    hook.summary = h.command;
-  });
-  return out;
-}
 
 /** The files to read, in run order: each plugin, user, project, project local. */
-export function sourcePaths(paths: SettingsPaths): Array<{ source: HookSource; path: string; plugin?: { name: string; root: string } }> {
-  const plugins = pluginNames(paths.pluginsDir).map((name) => {
+export function sourcePaths(paths: SettingsPaths): Array<{ source: HookSource; path: string; plugin?: { name: string; root: string; file: PluginHookFile } }> {
+  const plugins = pluginNames(paths.pluginsDir).flatMap((name) => {
     const root = join(paths.pluginsDir, name);
-    return { source: 'plugin' as const, path: pluginHooksPath(root), plugin: { name, root } };
+    return pluginHookFiles(root).map((file) => ({ source: 'plugin' as const, path: file.path, plugin: { name, root, file } }));
   });
   return [...plugins, { source: 'user', path: paths.user }, { source: 'project', path: paths.project }, { source: 'projectLocal', path: paths.projectLocal }];
 }
@@ -217,7 +164,7 @@ export function readSourceFiles(paths: SettingsPaths, checks: GuardContext): Fil
     const id = identity(s.path);
     if (seen.has(id)) continue;
     seen.add(id);
-    out.push(s.plugin ? readPluginFile(s.plugin.name, s.plugin.root, checks) : readSettingsFile(s.source, s.path, checks));
+    out.push(s.plugin ? readPluginFile(s.plugin.name, s.plugin.root, s.plugin.file, paths, checks) : readSettingsFile(s.source, s.path, checks));
   }
   return out;
 }

@@ -17,6 +17,8 @@ export interface HandlerCommon {
   asyncRewake?: boolean;
   rewakeMessage?: string;
   once?: boolean;
+  /** Tool events: run only for calls this permission rule (`Bash(git commit*)`) covers. */
+  if?: string;
   /** Shown while the hook runs. */
   statusMessage?: string;
   description?: string;
@@ -70,7 +72,8 @@ export interface ConfiguredHook {
   summary: string;
   /** description, else name, else a summary of what runs. */
   displayName: string;
-  plugin?: { name: string; root: string };
+  /** A plugin's hooks: its name, root folder and data folder (`~/.wave/plugin-data/<name>`). */
+  plugin?: { name: string; root: string; data?: string };
 }
 
 /** What one hook process did (before interpretation). */

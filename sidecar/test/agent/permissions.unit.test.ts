@@ -33,12 +33,12 @@ describe('decidePermission', () => {
   });
 
   it('rules: a command prefix with :*, globs, paths relative to the workdir', () => {
-    expect(ruleMatches('Bash(npm test:*)', 'Bash', 'execute', 'npm test --silent', '/p')).toBe(true);
-    expect(ruleMatches('Bash(npm test:*)', 'Bash', 'execute', 'npm testing', '/p')).toBe(false);
-    expect(ruleMatches('Bash(git * --force)', 'Bash', 'execute', 'git push --force', '/p')).toBe(true);
-    expect(ruleMatches('Edit(src/**)', 'Edit', 'edit', '/p/src/a/b.ts', '/p')).toBe(true);
-    expect(ruleMatches('Edit(src/**)', 'Edit', 'edit', '/q/src/a.ts', '/p')).toBe(false);
-    expect(ruleMatches('Edit', 'Write', 'edit', '/p/a', '/p')).toBe(false);
+    expect(ruleMatches('Bash(npm test:*)', 'Bash', 'command', 'npm test --silent', '/p')).toBe(true);
+    expect(ruleMatches('Bash(npm test:*)', 'Bash', 'command', 'npm testing', '/p')).toBe(false);
+    expect(ruleMatches('Bash(git * --force)', 'Bash', 'command', 'git push --force', '/p')).toBe(true);
+    expect(ruleMatches('Edit(src/**)', 'Edit', 'path', '/p/src/a/b.ts', '/p')).toBe(true);
+    expect(ruleMatches('Edit(src/**)', 'Edit', 'path', '/q/src/a.ts', '/p')).toBe(false);
+    expect(ruleMatches('Edit', 'Write', 'path', '/p/a', '/p')).toBe(false);
   });
 });
 

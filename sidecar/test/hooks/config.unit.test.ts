@@ -96,7 +96,7 @@ describe('readHooksConfig', () => {
     ]);
     expect(problems[1]!.message).toBe('TeammateIdle is a Claude Code event that Wave does not fire: its hooks never run');
     expect(problems[3]!.message).toMatch(/hook type "agent" is not supported by Wave/);
-    expect(problems[4]!.message).toMatch(/"if" field is not supported by Wave/);
+    expect(problems[4]!.message).toBe('"if" applies to tool events only; on Stop it is ignored');
     expect(problems[0]!.message).toContain('unknown event "Bogus"');
     expect(problems[2]!.message).toBe('Stop takes no matcher; "Bash" is ignored');
   });

@@ -141,6 +141,21 @@ describe('prompt hooks', () => {
   });
 });
 
+describe('if', () => {
+  it('a tool hook with "if" runs only for the calls its permission rule covers; wave hooks test says why it did not run', async () => {
+    const { sb } = await scenario({
+      args: ['--permission-mode', 'bypassPermissions'],
+      settings: (sb) => ({ hooks: { PreToolUse: [group([{ command: sb.hook('commit'), if: 'Bash(git commit*)' }], 'Bash')] } }),
+      script: [call('Bash', { command: 'ls' }, 'call_i1'), call('Bash', { command: 'git commit -m wip || true' }, 'call_i2'), { text: 'done' }],
+    });
+    expect(sb.dumps('commit').map((d) => d.tool_input.command)).toEqual(['git commit -m wip || true']);
+    const r = await sb.wave(['hooks', 'test', 'PreToolUse', '--workdir', sb.workdir, '--input', '{"tool_input":{"command":"ls -la"}}', '--json']);
+    const out = JSON.parse(r.stdout) as { runs: unknown[]; skipped: Array<{ reason: string }> };
+    expect(out.runs).toEqual([]);
+    expect(out.skipped.map((k) => k.reason)).toEqual(['if "Bash(git commit*)" does not cover this call']);
+  });
+});
+
 describe('shell and once', () => {
   it('shell "bash" runs the command with bash; once runs a hook only the first time in a session', async () => {
     const { sb, messages } = await scenario({

@@ -105,6 +105,32 @@ describe.concurrent('wave plugins install', () => {
     expect(existsSync(root)).toBe(false);
   });
 
+  it('reads hooks/hooks.json and the hooks files the manifest names, or its inline hooks; ${CLAUDE_PLUGIN_DATA} is the data folder of the plugin; unused parts are named', async () => {
+    const sb = new Sandbox();
+    const src = join(sb.root, 'multi');
+    mkdirSync(join(src, '.claude-plugin'), { recursive: true });
+    mkdirSync(join(src, 'hooks'), { recursive: true });
+    mkdirSync(join(src, 'extra'), { recursive: true });
+    mkdirSync(join(src, 'commands'), { recursive: true });
+    const cmd = (tag: string) => ({ type: 'command', command: `echo ${tag} >> "\${CLAUDE_PLUGIN_DATA}/seen.txt"` });
+    writeFileSync(join(src, '.claude-plugin', 'plugin.json'), JSON.stringify({ name: 'multi', hooks: './extra/more.json' }));
+    writeFileSync(join(src, 'hooks', 'hooks.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [cmd('default')] }] } }));
+    writeFileSync(join(src, 'extra', 'more.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [cmd('extra')] }] } }));
+    const r = await sb.wave(['plugins', 'install', src]);
+    expect(r.stdout).toContain('(2 hooks)');
+    expect(r.stdout).toContain('not used by Wave (it runs a plugin\'s hooks only): commands');
+    await scenario({ sandbox: sb, script: [{ text: 'ok' }] });
+    const data = join(sb.home, '.wave', 'plugin-data', 'multi');
+    expect(readFileSync(join(data, 'seen.txt'), 'utf8')).toBe('default\nextra\n');
+
+    const inline = join(sb.root, 'inline');
+    mkdirSync(join(inline, '.claude-plugin'), { recursive: true });
+    writeFileSync(join(inline, '.claude-plugin', 'plugin.json'), JSON.stringify({ name: 'inline', hooks: { SessionEnd: [{ hooks: [{ type: 'command', command: 'true' }] }] } }));
+    const r2 = await sb.wave(['plugins', 'install', inline]);
+    expect(r2.code).toBe(0);
+    expect(r2.stdout).toContain('SessionEnd  true');
+  });
+
   it('refuses a folder without hooks', async () => {
     const sb = new Sandbox();
     mkdirSync(join(sb.root, 'empty'));
