@@ -69,6 +69,7 @@ export class Agent {
       sessionsDir: this.paths.sessionsDir,
       projectsDir: this.paths.projectsDir,
       cwd: () => this.host.cwd,
+      model: () => this.opts.model?.model,
       inTurn: () => this.scheduler.busy,
       ...(opts.onMessagesChange ? { onChange: opts.onMessagesChange } : {}),
     });

@@ -16,6 +16,8 @@ export interface ConversationOptions {
   projectsDir: string;
   /** The session's current working directory (each JSONL entry's `cwd`). */
   cwd: () => string;
+  /** The model's name (the JSONL assistant entries' `message.model`). */
+  model?: () => string | undefined;
   /** Whether a turn runs now (blocks that arrive between model steps then wait for the next one). */
   inTurn: () => boolean;
   onChange?: (messages: readonly Message[]) => void;
@@ -48,7 +50,8 @@ export class Conversation implements ConversationPort {
 
   private newJsonl(): JsonlTranscript {
     const id = this.session.id;
-    return new JsonlTranscript(jsonlTranscriptPath(this.opts.projectsDir, this.opts.workdir, id), { id, cwd: this.opts.cwd });
+    const model = this.opts.model ? { model: this.opts.model } : {};
+    return new JsonlTranscript(jsonlTranscriptPath(this.opts.projectsDir, this.opts.workdir, id), { id, cwd: this.opts.cwd, ...model });
   }
 
   get sessionId(): string {

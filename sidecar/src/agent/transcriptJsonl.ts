@@ -1,7 +1,7 @@
 // The Claude Code format twin of the session transcript (docs/hooks.md, "Two transcripts"):
 // `~/.wave/projects/<project slug>/<session id>.jsonl`, one compact JSON entry per line — `type`
 // user/assistant, `message` {role, content blocks as in the Anthropic API}, `uuid`, `parentUuid`,
-// `sessionId`, `timestamp`, `cwd` — so hooks written for Claude Code (a Stop loop that greps the
+// `sessionId`, `timestamp`, `cwd`; hook texts as `attachment` entries — so hooks written for Claude Code (a Stop loop that greps the
 // `"role":"assistant"` lines, exporters, a summariser that takes the id from the file name) read it
 // unchanged. Entries are appended as they become final, in the order they happened: an assistant
 // answer once the model has given it, each tool result as its call ends, each user or hook message
@@ -26,9 +26,20 @@ type Content = string | Array<Record<string, unknown>>;
 /** One entry that can be written: its key (stable, also its uuid) and what it says. */
 interface Ready {
   key: string;
-  type: 'user' | 'assistant';
+  type: 'user' | 'assistant' | 'attachment';
   content: Content;
   extra?: Record<string, unknown>;
+}
+
+/** A text a hook (or Wave) added: Claude Code keeps these as `attachment` entries, not as user messages. */
+function attachment(m: Message): Ready[] {
+  const text = textOf(m);
+  const first = m.blocks.find((b) => b.type === 'text');
+  const event = first?.type === 'text' ? first.hookEvent : undefined;
+  const kind = first?.type === 'text' && first.source === 'hook' ? 'hook_additional_context' : 'system_notice';
+  return text
+    ? [{ key: m.id, type: 'attachment', content: text, extra: { attachment: { type: kind, ...(event ? { hookEvent: event } : {}), content: text } } }]
+    : [];
 }
 
 function textOf(m: Message): string {
@@ -43,8 +54,9 @@ function readyEntries(m: Message): Ready[] {
   if (m.role === 'user') {
     const compact = m.blocks.find((b) => b.type === 'compact');
     if (compact) return [{ key: m.id, type: 'user', content: compact.summary, extra: { isCompactSummary: true } }];
+    if (m.isMeta) return attachment(m);
     const text = textOf(m);
-    return text ? [{ key: m.id, type: 'user', content: text, ...(m.isMeta ? { extra: { isMeta: true } } : {}) }] : [];
+    return text ? [{ key: m.id, type: 'user', content: text }] : [];
   }
   const content: Array<Record<string, unknown>> = [];
   for (const b of m.blocks) {
@@ -74,7 +86,7 @@ export class JsonlTranscript {
 
   constructor(
     readonly path: string,
-    private readonly session: { id: string; cwd: () => string },
+    private readonly session: { id: string; cwd: () => string; model?: () => string | undefined },
   ) {}
 
   /** A resumed session: the entries already in the file are not written again. */
@@ -110,10 +122,22 @@ export class JsonlTranscript {
 
   private line(e: Ready): string {
     const uuid = uuidOf(e.key, this.session.id);
+    const model = e.type === 'assistant' ? this.session.model?.() : undefined;
+    const message =
+      e.type === 'attachment'
+        ? {}
+        : {
+            message:
+              e.type === 'assistant'
+                ? { id: `msg_${e.key}`, type: 'message', role: e.type, ...(model ? { model } : {}), content: e.content }
+                : { role: e.type, content: e.content },
+          };
     const entry = {
       parentUuid: this.last,
+      isSidechain: false,
+      userType: 'external',
       type: e.type,
-      message: { role: e.type, content: e.content },
+      ...message,
       ...e.extra,
       uuid,
       sessionId: this.session.id,

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newMessage } from '../agent/messages.js';
 import { promptModelOf } from '../agent/promptModel.js';
+import { absolutePaths } from '../agent/toolCall.js';
 import { transcriptPath, writeTranscript } from '../agent/transcript.js';
 import { JsonlTranscript } from '../agent/transcriptJsonl.js';
 import type { FireContext } from '../hooks/manager.js';
@@ -41,6 +42,8 @@ export function hookTestInput(event: HookEventName, opts: HookTestOptions): Reco
   if ('tool_response' in base) base.tool_response = sample.tool_response;
   const out = { ...base, ...opts.input };
   if (opts.tool) out.tool_name = opts.tool;
+  // As in a session: a relative file_path or path is absolute before any hook sees it.
+  if (typeof out.tool_input === 'object' && out.tool_input !== null) out.tool_input = absolutePaths(out.tool_input as Record<string, unknown>, opts.project);
   return out;
 }
 

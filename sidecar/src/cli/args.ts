@@ -15,7 +15,8 @@ export const ENVIRONMENT = `Environment:
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-export type Parsed<O extends Options> = { ok: true; values: ReturnType<typeof parseArgs<{ options: O; allowPositionals: true }>>['values']; positionals: string[] } | { ok: false; code: number };
+export type Parsed<O extends Options> =
+  { ok: true; values: ReturnType<typeof parseArgs<{ options: O; allowPositionals: true }>>['values']; positionals: string[] } | { ok: false; code: number };
 
 /** Parses `argv` for command `name` (`hooks runs`, `serve`, …); help and usage errors are handled and reported. */
 export function commandArgs<O extends Options>(name: string, usage: string, argv: string[], options: O, allowPositionals = false): Parsed<O> {

@@ -82,7 +82,13 @@ const IMPORT_USAGE = `usage: wave hooks import [--from FILE] [--to user|project|
   hooks that are already there; imported command hooks get "transcript": "jsonl"`;
 
 export function importCommand(argv: string[]): number {
-  const flags = { from: { type: 'string' }, to: { type: 'string' }, workdir: { type: 'string' }, 'dry-run': { type: 'boolean' }, json: { type: 'boolean' } } as const;
+  const flags = {
+    from: { type: 'string' },
+    to: { type: 'string' },
+    workdir: { type: 'string' },
+    'dry-run': { type: 'boolean' },
+    json: { type: 'boolean' },
+  } as const;
   const args = commandArgs('hooks import', IMPORT_USAGE, argv, flags);
   if (!args.ok) return args.code;
   const { values } = args;

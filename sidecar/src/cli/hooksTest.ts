@@ -46,7 +46,13 @@ const TEST_USAGE = `usage: wave hooks test <Event> [--workdir DIR] [--tool NAME]
 Events: ${EVENT_NAMES.join(', ')}`;
 
 export async function hooksTestCommand(argv: string[]): Promise<number> {
-  const args = commandArgs('hooks test', TEST_USAGE, argv, { workdir: { type: 'string' }, tool: { type: 'string' }, input: { type: 'string' }, json: { type: 'boolean' } }, true);
+  const args = commandArgs(
+    'hooks test',
+    TEST_USAGE,
+    argv,
+    { workdir: { type: 'string' }, tool: { type: 'string' }, input: { type: 'string' }, json: { type: 'boolean' } },
+    true,
+  );
   if (!args.ok) return args.code;
   const { values, positionals } = args;
   const runs: HookRunRecord[] = []; // sync and async runs, as they finish
@@ -84,6 +90,9 @@ export async function hooksTestCommand(argv: string[]): Promise<number> {
     st.dim(`stdin: ${JSON.stringify(payload)}`),
   ];
   if (manager.note) out.push(st.dim(`(${manager.note})`));
+  if (plan.run.some((h) => h.source === 'plugin' || (h.handler.type === 'command' && h.handler.transcript === 'jsonl'))) {
+    out.push(st.dim(`(plugin hooks and "transcript": "jsonl" handlers get transcript_path ${ctx.transcriptJsonlPath})`));
+  }
   const loaded = manager.snapshot();
   const unread = unreadSummary(loaded.files, loaded.problems);
   if (unread) out.push(st.red(`\n${unread}`));

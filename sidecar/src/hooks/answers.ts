@@ -179,6 +179,18 @@ export function answerEffect(spec: Spec, a: Answer, command: string): RunEffect 
   return effect;
 }
 
+/**
+ * Whether a hook printed its input back (a pass-through hook): its stdout, where the cap cut it,
+ * is the start of the payload it was given. Such stdout is no answer, even past the 64 KiB cap.
+ */
+export function echoesInput(p: ProcessResult, payload: string): boolean {
+  if (!p.stdoutTruncated || p.exitCode !== 0) return false;
+  const cut = p.stdout.lastIndexOf('\n… [output truncated');
+  // A character the cap cut in two decodes as U+FFFD: it is not compared.
+  const kept = (cut >= 0 ? p.stdout.slice(0, cut) : p.stdout).replace(/\uFFFD+$/, '');
+  return kept.length > 0 && payload.startsWith(kept);
+}
+
 /** Interprets one finished hook process for one event. */
 export function interpretRun(eventName: string, spec: Spec, p: ProcessResult, command: string, timeoutSeconds: number): RunEffect {
   // Timeouts, signals, spawn failures and other exit codes: non-blocking errors.

@@ -4,7 +4,7 @@
 // match an event, runs them in order (async ones in the background), and combines their answers into
 // one decision plus run records.
 import { homedir } from 'node:os';
-import { interpretRun, combine, type RunEffect } from './answers.js';
+import { echoesInput, interpretRun, combine, type RunEffect } from './answers.js';
 import { BackgroundRuns, type BackgroundIo, type RewakeNotice } from './background.js';
 import { TurnBudget } from './budget.js';
 import { eventSpec, type EventInput, type HookEventName } from './events.js';
@@ -270,22 +270,14 @@ export class HookManager {
         runs.push(this.recordNow(event, hook, { outcome: 'skipped', words: 'skipped: the turn’s hook budget is spent' }, ctx));
         continue;
       }
-      const timeoutMs = Math.min(ownTimeoutMs, remaining);
-      await ctx.beforeRun?.();
-      const result = await launchHook(this.launch, start(timeoutMs));
-      ctx.budget?.spend(result.durationMs);
-      if (result.detached) {
-        // Claude Code's async protocol: the hook goes on in the background and decides nothing.
-        this.background.detached(event, hook, result.detached.done, result.detached.asyncTimeoutMs ?? timeoutMs, this.io(ctx));
-        started.push(hook);
+      const ran = await this.runSync(event, hook, start(Math.min(ownTimeoutMs, remaining)), ownTimeoutMs, ctx);
+      if (!ran) {
+        started.push(hook); // detached itself: it goes on in the background
         continue;
       }
-      const effect = interpretRun(event, spec, result, hook.summary, Math.round(timeoutMs / 100) / 10);
-      if (result.timedOut && timeoutMs < ownTimeoutMs) effect.error = `${effect.error} (cut to what was left of the turn’s hook budget)`;
+      const { effect, record } = ran;
       effects.push(effect);
-      const record = runRecord(event, hook, result, effect);
       runs.push(record);
-      this.emit(record, ctx);
       if (effect.updatedInput && spec.chain) current = spec.chain(current, effect.updatedInput);
       if (spec.firstPathWins && effect.path) break;
     }
@@ -333,6 +325,24 @@ export class HookManager {
       warn: (message) => this.opts.onWarning?.(message),
       ...(this.opts.onRewake ? { rewake: this.opts.onRewake } : {}),
     };
+  }
+
+  /** One synchronous hook: its effect and record, or null when it detached itself (Claude Code's async protocol). */
+  private async runSync(event: HookEventName, hook: ConfiguredHook, start: HookStart, ownTimeoutMs: number, ctx: FireContext) {
+    await ctx.beforeRun?.();
+    const result = await launchHook(this.launch, start);
+    ctx.budget?.spend(result.durationMs);
+    if (result.detached) {
+      this.background.detached(event, hook, result.detached.done, result.detached.asyncTimeoutMs ?? start.timeoutMs, this.io(ctx));
+      return null;
+    }
+    // A hook that passes its input through (prints stdin back) answers nothing, whatever its size.
+    const read = echoesInput(result, start.payload) ? { ...result, stdout: '', stdoutTruncated: false } : result;
+    const effect = interpretRun(event, eventSpec(event), read, hook.summary, Math.round(start.timeoutMs / 100) / 10);
+    if (result.timedOut && start.timeoutMs < ownTimeoutMs) effect.error = `${effect.error} (cut to what was left of the turn’s hook budget)`;
+    const record = runRecord(event, hook, result, effect);
+    this.emit(record, ctx);
+    return { effect, record };
   }
 
   private recordNow(event: string, hook: ConfiguredHook, effect: RecordEffect, ctx: FireContext): HookRunRecord {

@@ -51,7 +51,8 @@ function whyNot(h: ConfiguredHook, p: PlanInput): string | null {
   if (p.value !== null && !p.matcher(h.matcher).test(p.value)) return `matcher "${h.matcher ?? ''}" does not match "${p.value}"`;
   if (p.ranOnce?.has(h.id)) return 'once: already ran';
   const cond = h.handler.if;
-  if (cond !== undefined && p.toolCall && !callMatchesRule(cond, p.toolCall.name, p.toolCall.input, p.toolCall.cwd)) return `if "${cond}" does not cover this call`;
+  if (cond !== undefined && p.toolCall && !callMatchesRule(cond, p.toolCall.name, p.toolCall.input, p.toolCall.cwd))
+    return `if "${cond}" does not cover this call`;
   if (p.only && !p.only(h)) return 'not part of this firing';
   return null;
 }

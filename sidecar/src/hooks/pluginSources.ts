@@ -81,7 +81,13 @@ function valueAt(value: unknown, path: JsonPath): unknown {
 }
 
 /** Reads one hooks file of a plugin: `{ "description"?, "hooks": {...} }` (or the manifest's inline hooks). */
-export function readPluginFile(name: string, root: string, where: PluginHookFile, paths: Pick<SettingsPaths, 'pluginsDir'>, checks: GuardContext): FileSettings {
+export function readPluginFile(
+  name: string,
+  root: string,
+  where: PluginHookFile,
+  paths: Pick<SettingsPaths, 'pluginsDir'>,
+  checks: GuardContext,
+): FileSettings {
   const { path, basePath } = where;
   const data = pluginDataDir(paths, name);
   const out = emptyFile('plugin', path, stampOf(path));

@@ -134,10 +134,6 @@ export function readSettingsFile(source: HookSource, path: string, checks: Guard
   return out;
 }
 
-
-
-
-
 /** The files to read, in run order: each plugin, user, project, project local. */
 export function sourcePaths(paths: SettingsPaths): Array<{ source: HookSource; path: string; plugin?: { name: string; root: string; file: PluginHookFile } }> {
   const plugins = pluginNames(paths.pluginsDir).flatMap((name) => {

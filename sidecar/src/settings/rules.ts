@@ -52,7 +52,6 @@ export function ruleMatches(rule: string, toolName: string, as: 'command' | 'pat
   return as === 'command' ? commandMatches(r.content, content) : pathMatches(r.content, content, workdir);
 }
 
-
 /**
  * A hook's `if` for a tool call: what the rule looks at is taken from the input as Claude Code
  * does (the command of a Bash call, else the file path or path).

@@ -156,6 +156,20 @@ describe('if', () => {
   });
 });
 
+describe('pass-through hooks', () => {
+  it('a hook that prints its input back answers nothing, even past the 64 KiB cap (no error per call)', async () => {
+    const big = 'x'.repeat(100_000);
+    const { messages } = await scenario({
+      args: ['--permission-mode', 'bypassPermissions'],
+      settings: () => ({ hooks: { PreToolUse: [group(['cat'], 'Write')] } }),
+      script: [call('Write', { file_path: 'big.txt', content: big }, 'call_e1'), { text: 'done' }],
+    });
+    const run = hookRuns(messages).find((r) => r.event === 'PreToolUse')!;
+    expect(run).toMatchObject({ exitCode: 0, verdict: 'ok', error: null });
+    expect(toolBlocks(messages)[0]).toMatchObject({ success: true });
+  });
+});
+
 describe('shell and once', () => {
   it('shell "bash" runs the command with bash; once runs a hook only the first time in a session', async () => {
     const { sb, messages } = await scenario({
