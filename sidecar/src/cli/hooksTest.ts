@@ -61,7 +61,6 @@ export async function hooksTestCommand(argv: string[]): Promise<number> {
     process.stderr.write(`wave hooks test: ${event ? `unknown event "${event}"` : 'name an event'}; one of: ${EVENT_NAMES.join(', ')}\n`);
     return 2;
   }
-  const spec = eventSpec(event);
   const manager = managerFor(values.workdir, { onRecord: (r) => runs.push(r) });
   manager.setPromptModel(promptModelFor(manager.snapshot().settings.model));
   const given = values.input ? readInput(values.input) : undefined;
@@ -83,6 +82,25 @@ export async function hooksTestCommand(argv: string[]): Promise<number> {
     process.stdout.write(`${JSON.stringify({ event, payload, decision, runs, skipped }, null, 2)}\n`);
     return 0;
   }
+  printTestResult({ event, input, payload, manager, plan, runs, skipped, decision, jsonlPath: ctx.transcriptJsonlPath });
+  return 0;
+}
+
+interface TestResult {
+  event: HookEventName;
+  input: Record<string, unknown>;
+  payload: unknown;
+  manager: ReturnType<typeof managerFor>;
+  plan: ReturnType<ReturnType<typeof managerFor>['plan']>;
+  runs: HookRunRecord[];
+  skipped: { name: string; source: string; reason: string }[];
+  decision: Parameters<typeof describeDecision>[1];
+  jsonlPath: string | undefined;
+}
+
+function printTestResult(t: TestResult): void {
+  const { event, input, payload, manager, plan, runs, skipped, decision } = t;
+  const spec = eventSpec(event);
   const st = makeStyle(process.stdout);
   const field = spec.matcherField;
   const out = [
@@ -91,7 +109,7 @@ export async function hooksTestCommand(argv: string[]): Promise<number> {
   ];
   if (manager.note) out.push(st.dim(`(${manager.note})`));
   if (plan.run.some((h) => h.source === 'plugin' || (h.handler.type === 'command' && h.handler.transcript === 'jsonl'))) {
-    out.push(st.dim(`(plugin hooks and "transcript": "jsonl" handlers get transcript_path ${ctx.transcriptJsonlPath})`));
+    out.push(st.dim(`(plugin hooks and "transcript": "jsonl" handlers get transcript_path ${t.jsonlPath})`));
   }
   const loaded = manager.snapshot();
   const unread = unreadSummary(loaded.files, loaded.problems);
@@ -105,5 +123,4 @@ export async function hooksTestCommand(argv: string[]): Promise<number> {
   out.push(`\n${st.bold('Decision')}`);
   for (const line of describeDecision(event, decision)) out.push(`  ${indent(line, '    ').trimStart()}`);
   process.stdout.write(`${out.join('\n')}\n`);
-  return 0;
 }

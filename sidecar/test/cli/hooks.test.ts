@@ -128,7 +128,7 @@ describe.concurrent('wave hooks list', () => {
       ['projectLocal', 'Stop', sb.localFile, undefined, 'echo done', 'hooks.Stop[0].hooks[0]'],
     ]);
     expect(out.hooks[0]?.handler.command).toBe(`${pluginRoot}/bin/format.sh`);
-    expect(out.hooks[0]?.plugin).toEqual({ name: 'fmt', root: pluginRoot });
+    expect(out.hooks[0]?.plugin).toEqual({ name: 'fmt', root: pluginRoot, data: join(sb.home, '.wave', 'plugin-data', 'fmt') });
     expect(out.hooks[2]?.handler).toEqual({ type: 'command', command: 'echo guard', timeout: 5, description: 'bash guard' });
     expect(out.hooks[3]?.handler.async).toBe(true);
     expect(out.files.map((f) => [f.source, f.path, f.exists])).toEqual([
