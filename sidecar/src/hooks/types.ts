@@ -57,6 +57,13 @@ export interface ProcessResult {
   stderr: string;
   stdoutTruncated: boolean;
   stderrTruncated: boolean;
+  /**
+   * Set when the spec asked for `detachOnAsyncLine` and the first stdout line was `{"async":true,…}`:
+   * this result came at that line (stdout is the line) while the process goes on. `asyncTimeoutMs`
+   * is the line's `asyncTimeout`, which bounds it from then (else what remained of its timeout);
+   * `done` is its final result, whose stdout is the rest after the first line.
+   */
+  detached?: { asyncTimeoutMs: number | null; done: Promise<ProcessResult> };
 }
 
 export type PermissionDecision = 'allow' | 'ask' | 'deny';
