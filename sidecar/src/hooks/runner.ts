@@ -48,7 +48,7 @@ export interface ProcessSpec {
 export type ProcessRunner = (spec: ProcessSpec) => Promise<ProcessResult>;
 
 /** `WAVE_HOOK_SPAWNER=off` runs every hook from the sidecar itself (no spawner process). */
-const spawner = new HookSpawner(process.platform !== 'win32' && process.env.WAVE_HOOK_SPAWNER !== 'off');
+const spawner = new HookSpawner({ enabled: process.platform !== 'win32' && process.env.WAVE_HOOK_SPAWNER !== 'off' });
 
 export const runHookProcess: ProcessRunner = (spec) => {
   if (spawner.usable) return spawner.run(spec);

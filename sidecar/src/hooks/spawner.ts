@@ -72,8 +72,16 @@ function lostResult(call: Call, why: string): ProcessResult {
   };
 }
 
+/** A hook's own limits: its timeout, kill grace, exit grace and the drainer's stop (1 s). */
 function limitMs(spec: ProcessSpec, timeoutMs: number): number {
-  return timeoutMs + (spec.killGraceMs ?? 2000) + (spec.exitGraceMs ?? 500) + 1000 + ANSWER_MARGIN_MS;
+  return timeoutMs + (spec.killGraceMs ?? 2000) + (spec.exitGraceMs ?? 500) + 1000;
+}
+
+export interface SpawnerOptions {
+  /** false: never start one (Windows, or WAVE_HOOK_SPAWNER=off). */
+  enabled: boolean;
+  /** Beyond a hook's own limits, how long its answer may take before the spawner counts as stuck (default 10 s). */
+  answerMarginMs?: number;
 }
 
 export class HookSpawner {
@@ -84,8 +92,18 @@ export class HookSpawner {
   private readonly calls = new Map<number, Call>();
   private readonly waiters: Array<(ready: boolean) => void> = [];
 
-  /** @param enabled false: never start one (Windows, or WAVE_HOOK_SPAWNER=off) */
-  constructor(private readonly enabled: boolean) {}
+  private readonly enabled: boolean;
+  private readonly answerMarginMs: number;
+
+  constructor(opts: SpawnerOptions) {
+    this.enabled = opts.enabled;
+    this.answerMarginMs = opts.answerMarginMs ?? ANSWER_MARGIN_MS;
+  }
+
+  /** The spawner's pid while one runs or starts. */
+  get pid(): number | undefined {
+    return this.helper?.pid;
+  }
 
   /** Whether a hook sent now would be run by the spawner. */
   get usable(): boolean {
@@ -134,7 +152,7 @@ export class HookSpawner {
     const sent = { ...spec, cwd: resolvePath(spec.cwd) };
     return new Promise((resolve) => {
       const call: Call = { spec, t0: performance.now(), startedAt: Date.now(), resolve, done: null, started: null, watchdog: { clear: () => undefined } };
-      call.watchdog = longTimeout(() => helper.kill(), limitMs(spec, spec.timeoutMs));
+      call.watchdog = longTimeout(() => helper.kill(), limitMs(spec, spec.timeoutMs) + this.answerMarginMs);
       this.calls.set(id, call);
       helper.hold();
       helper.send({ t: 'run', id, spec: sent });
@@ -160,7 +178,7 @@ export class HookSpawner {
       call.done = resolve;
       call.watchdog.clear();
       const left = m.asyncTimeoutMs ?? Math.max(0, call.spec.timeoutMs - (performance.now() - call.t0));
-      call.watchdog = longTimeout(() => this.helper?.kill(), limitMs(call.spec, left));
+      call.watchdog = longTimeout(() => this.helper?.kill(), limitMs(call.spec, left) + this.answerMarginMs);
       call.resolve({ ...this.timed(call, m.result), detached: { asyncTimeoutMs: m.asyncTimeoutMs, done: promise } });
     } else {
       this.settle(m.id, call, this.timed(call, m.result));
