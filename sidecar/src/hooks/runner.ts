@@ -52,8 +52,11 @@ const spawner = new HookSpawner({ enabled: process.platform !== 'win32' && proce
 
 export const runHookProcess: ProcessRunner = (spec) => {
   if (spawner.usable) return spawner.run(spec);
-  spawner.start(); // lazily, once; meanwhile (and if there can be none) the hook runs from here
-  return runDirect(spec);
+  // Meanwhile (and when there can be none) the hook runs from here; the spawner is started once
+  // this hook is done, so its start-up (a fork from this process too) never delays the hook.
+  const result = runDirect(spec);
+  void result.then(() => spawner.start());
+  return result;
 };
 
 /**
