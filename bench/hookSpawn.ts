@@ -13,11 +13,18 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HookManager, type FireContext } from '../sidecar/src/hooks/manager.js';
-import { prepareHookRunner, runHookProcess } from '../sidecar/src/hooks/runner.js';
-import { runDirect } from '../sidecar/src/hooks/spawn.js';
+import type { FireContext, HookManager } from '../sidecar/src/hooks/manager.js';
 import type { FloodReport, FloodRun } from './_floodChild.js';
-import { fmt, gc, MB, rawSpawn, stats, table, tempDir, type Benchmark, type BenchOptions, type Figure } from './lib.js';
+import { compiledSidecar, fmt, gc, MB, rawSpawn, stats, table, tempDir, type Benchmark, type BenchOptions, type Figure } from './lib.js';
+
+/** The compiled engine, as `wave` runs it (lib.ts, compiledSidecar); loaded when the benchmark runs. */
+async function engine() {
+  return {
+    ...((await import(compiledSidecar('hooks/manager.js'))) as typeof import('../sidecar/src/hooks/manager.js')),
+    ...((await import(compiledSidecar('hooks/runner.js'))) as typeof import('../sidecar/src/hooks/runner.js')),
+    ...((await import(compiledSidecar('hooks/spawn.js'))) as typeof import('../sidecar/src/hooks/spawn.js')),
+  };
+}
 
 const toolInput = {
   tool_name: 'Bash',
@@ -26,7 +33,7 @@ const toolInput = {
 };
 
 /** A temp HOME whose user settings hold the given PreToolUse hooks, and an empty workdir. */
-function setup(name: string, groups: Array<{ matcher?: string; command: string }>) {
+function setup(Manager: typeof HookManager, name: string, groups: Array<{ matcher?: string; command: string }>) {
   const home = tempDir(`${name}-home`);
   const work = tempDir(`${name}-work`);
   mkdirSync(join(home.path, '.wave'), { recursive: true });
@@ -39,7 +46,7 @@ function setup(name: string, groups: Array<{ matcher?: string; command: string }
     },
   };
   writeFileSync(join(home.path, '.wave', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
-  const manager = new HookManager({ workdir: work.path, homeDir: home.path });
+  const manager = new Manager({ workdir: work.path, homeDir: home.path });
   const ctx: FireContext = {
     sessionId: 'bench-session',
     transcriptPath: join(home.path, '.wave', 'sessions', 'bench-session.jsonl'),
@@ -63,7 +70,8 @@ function payloadFor(manager: HookManager, ctx: FireContext): string {
 }
 
 async function spawnOverhead(opts: BenchOptions): Promise<Figure[]> {
-  const env = setup('spawn', [{ matcher: 'Bash', command: 'true' }]);
+  const { HookManager, prepareHookRunner, runHookProcess, runDirect } = await engine();
+  const env = setup(HookManager, 'spawn', [{ matcher: 'Bash', command: 'true' }]);
   try {
     const { manager, ctx, workdir } = env;
     const input = payloadFor(manager, ctx);

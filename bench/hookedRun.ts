@@ -20,7 +20,12 @@ export interface HookedRunReport {
   rssMb: number;
   plain: number[];
   hooked: number[];
+  /** CPU time of this (the agent's) process per run, user + system: a fork's page-table copy is the forking process's system time. */
+  plainCpu: number[];
+  hookedCpu: number[];
   raw: number[];
+  /** runHookProcess alone on `sh -c true`, in this process between the runs (each after a raw spawn). */
+  runner: number[];
   /** Each hook run's durationMs as its record says (the runner's view: spawn to result). */
   hookMs: number[];
 }
@@ -66,8 +71,11 @@ interface Pooled {
   plain: ReturnType<typeof stats>;
   hooked: ReturnType<typeof stats>;
   raw: ReturnType<typeof stats>;
+  runner: ReturnType<typeof stats>;
   hookRun: ReturnType<typeof stats>;
   added: number;
+  /** The agent process's CPU time added per hooked call (medians). */
+  addedCpu: number;
   rssMb: number;
 }
 
@@ -81,8 +89,10 @@ function pool(v: Variant, reports: HookedRunReport[]): Pooled {
     plain,
     hooked,
     raw: stats(all((r) => r.raw)),
+    runner: stats(all((r) => r.runner)),
     hookRun: stats(all((r) => r.hookMs)),
     added: (hooked.median - plain.median) / CALLS,
+    addedCpu: (stats(all((r) => r.hookedCpu)).median - stats(all((r) => r.plainCpu)).median) / CALLS,
     rssMb: Math.max(...reports.map((r) => r.rssMb)),
   };
 }
@@ -94,7 +104,7 @@ function print(opts: BenchOptions, rows: Pooled[], passes: number, rounds: numbe
   );
   opts.log(
     table(
-      ['variant', 'RSS MB', 'plain run ms', 'hooked run ms', 'added / call ms', 'raw spawn ms', 'added / raw', 'hook run ms'],
+      ['variant', 'RSS MB', 'plain run ms', 'hooked run ms', 'added / call ms', 'raw spawn ms', 'added / raw', 'hook run ms', 'runner alone ms', 'agent CPU / call ms'],
       rows.map((p) => [
         p.v.label,
         fmt(p.rssMb, 0),
@@ -104,6 +114,8 @@ function print(opts: BenchOptions, rows: Pooled[], passes: number, rounds: numbe
         fmt(p.raw.median),
         fmt(p.added / p.raw.median),
         fmt(p.hookRun.median),
+        fmt(p.runner.median),
+        fmt(p.addedCpu),
       ]),
     ),
   );
@@ -122,6 +134,7 @@ async function run(opts: BenchOptions): Promise<Figure[]> {
     { name: 'added per hooked call / raw spawn floor (small agent)', value: small.added / small.raw.median, unit: '×', goal: { max: 1.3 } },
     { name: 'added per hooked call, 200 MB of Buffers alive', value: big.added, unit: 'ms', note: `raw spawn in that process ${fmt(big.raw.median)} ms; hook run ${fmt(big.hookRun.median)} ms` },
     { name: 'added per hooked call: 200 MB / small', value: big.added / small.added, unit: '×', goal: { max: 1.5 } },
+    { name: "agent process CPU per hooked call, small / 200 MB", value: small.addedCpu, unit: 'ms', note: `200 MB: ${fmt(big.addedCpu)} ms; forked here: ${fmt(directSmall.addedCpu)} / ${fmt(directBig.addedCpu)} ms` },
     { name: 'direct fork (no spawner): added per call, small / 200 MB', value: directSmall.added, unit: 'ms', note: `200 MB: ${fmt(directBig.added)} ms (${fmt(directBig.added / directSmall.added)} ×)` },
   ];
 }
