@@ -3,14 +3,19 @@
 // memory is often kept by the allocator, so the order of runs in one process would skew growth).
 //
 //   node --expose-gc --import tsx bench/_floodChild.ts raw|engine [runs]
+//   (with WAVE_HOOK_SPAWNER=off the engine's hooks are forked by this process, not by the spawner)
 //
-// Prints one JSON line: { variant, command, bytes, sampleEveryMs, gc, runs: [{ baselineRss, peakRss, peakArrayBuffers, ms, samples }] }.
+// Prints one JSON line: { variant, command, bytes, sampleEveryMs, gc, spawner, runs: [{ baselineRss, peakRss, peakArrayBuffers, ms, samples }] }.
 // The first run is the cold one (the process never read a big output before); later runs are warm.
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HookManager, type FireContext } from '../sidecar/src/hooks/manager.js';
-import { gc, MB, tempDir } from './lib.js';
+import type { FireContext } from '../sidecar/src/hooks/manager.js';
+import { compiledSidecar, gc, MB, tempDir } from './lib.js';
+
+// The compiled engine, as `wave` runs it (lib.ts, compiledSidecar).
+const { HookManager } = (await import(compiledSidecar('hooks/manager.js'))) as typeof import('../sidecar/src/hooks/manager.js');
+const { prepareHookRunner } = (await import(compiledSidecar('hooks/runner.js'))) as typeof import('../sidecar/src/hooks/runner.js');
 
 const FLOOD_BYTES = 200 * MB; // 209715200
 const FLOOD_COMMAND = `head -c ${FLOOD_BYTES} /dev/zero`;
@@ -30,6 +35,8 @@ export interface FloodReport {
   bytes: number;
   sampleEveryMs: number;
   gc: boolean;
+  /** The engine's hooks were forked by the spawner process (else by this one). */
+  spawner: boolean;
   runs: FloodRun[];
 }
 
@@ -80,6 +87,8 @@ async function measure(work: () => Promise<void>): Promise<FloodRun> {
 }
 
 async function main(variant: string, runs: number): Promise<FloodReport> {
+  // The spawner, when there is one, is ready before the first run (a session's hooks find it so).
+  const spawner = variant === 'engine' && (await prepareHookRunner());
   const home = tempDir('flood-home');
   const work = tempDir('flood-work');
   try {
@@ -126,7 +135,7 @@ async function main(variant: string, runs: number): Promise<FloodReport> {
     if (!job) throw new Error(`unknown variant ${variant}`);
     const out: FloodRun[] = [];
     for (let i = 0; i < runs; i++) out.push(await measure(job));
-    return { variant, command: FLOOD_COMMAND, bytes: FLOOD_BYTES, sampleEveryMs: SAMPLE_EVERY_MS, gc: typeof (globalThis as { gc?: unknown }).gc === 'function', runs: out };
+    return { variant, command: FLOOD_COMMAND, bytes: FLOOD_BYTES, sampleEveryMs: SAMPLE_EVERY_MS, gc: typeof (globalThis as { gc?: unknown }).gc === 'function', spawner, runs: out };
   } finally {
     home.remove();
     work.remove();

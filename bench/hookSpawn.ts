@@ -1,19 +1,30 @@
 // Hook engine benchmarks:
 //  1. spawn overhead: one PreToolUse hook `true` run through HookManager.fire (settings lookup,
-//     stdin JSON, execa, capture, parse, combine) against a raw child_process.spawn of `sh -c true`
-//     with pipes (the honest floor), and runHookProcess alone (the runner without the manager).
-//     The three are interleaved (A B C A B C …) after a warm-up, so drift and noise hit all alike.
+//     stdin JSON, the runner, capture, parse, combine) against a raw child_process.spawn of
+//     `sh -c true` with pipes (the honest floor), runHookProcess alone (the runner without the
+//     manager: the hook forked by the spawner process, which is made ready first) and the direct
+//     run alone (spawn.ts: the hook forked by this process). The four are interleaved (A B C D A B
+//     C D …) after a warm-up, so drift and noise hit all alike.
 //  2. memory under a flood: the peak RSS growth of a Node process while one engine hook prints
 //     200 MB to stdout (the runner keeps 64 KiB and drains the rest), with a raw spawn draining the
-//     same output as the floor. Each variant runs in its own fresh process (_floodChild.ts).
+//     same output as the floor; the engine with its spawner and without (WAVE_HOOK_SPAWNER=off).
+//     Each variant runs in its own fresh process (_floodChild.ts).
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HookManager, type FireContext } from '../sidecar/src/hooks/manager.js';
-import { runHookProcess } from '../sidecar/src/hooks/runner.js';
+import type { FireContext, HookManager } from '../sidecar/src/hooks/manager.js';
 import type { FloodReport, FloodRun } from './_floodChild.js';
-import { fmt, gc, MB, rawSpawn, stats, table, tempDir, type Benchmark, type BenchOptions, type Figure } from './lib.js';
+import { compiledSidecar, fmt, gc, MB, rawSpawn, stats, table, tempDir, type Benchmark, type BenchOptions, type Figure } from './lib.js';
+
+/** The compiled engine, as `wave` runs it (lib.ts, compiledSidecar); loaded when the benchmark runs. */
+async function engine() {
+  return {
+    ...((await import(compiledSidecar('hooks/manager.js'))) as typeof import('../sidecar/src/hooks/manager.js')),
+    ...((await import(compiledSidecar('hooks/runner.js'))) as typeof import('../sidecar/src/hooks/runner.js')),
+    ...((await import(compiledSidecar('hooks/spawn.js'))) as typeof import('../sidecar/src/hooks/spawn.js')),
+  };
+}
 
 const toolInput = {
   tool_name: 'Bash',
@@ -22,7 +33,7 @@ const toolInput = {
 };
 
 /** A temp HOME whose user settings hold the given PreToolUse hooks, and an empty workdir. */
-function setup(name: string, groups: Array<{ matcher?: string; command: string }>) {
+function setup(Manager: typeof HookManager, name: string, groups: Array<{ matcher?: string; command: string }>) {
   const home = tempDir(`${name}-home`);
   const work = tempDir(`${name}-work`);
   mkdirSync(join(home.path, '.wave'), { recursive: true });
@@ -35,7 +46,7 @@ function setup(name: string, groups: Array<{ matcher?: string; command: string }
     },
   };
   writeFileSync(join(home.path, '.wave', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
-  const manager = new HookManager({ workdir: work.path, homeDir: home.path });
+  const manager = new Manager({ workdir: work.path, homeDir: home.path });
   const ctx: FireContext = {
     sessionId: 'bench-session',
     transcriptPath: join(home.path, '.wave', 'sessions', 'bench-session.jsonl'),
@@ -59,12 +70,15 @@ function payloadFor(manager: HookManager, ctx: FireContext): string {
 }
 
 async function spawnOverhead(opts: BenchOptions): Promise<Figure[]> {
-  const env = setup('spawn', [{ matcher: 'Bash', command: 'true' }]);
+  const { HookManager, prepareHookRunner, runHookProcess, runDirect } = await engine();
+  const env = setup(HookManager, 'spawn', [{ matcher: 'Bash', command: 'true' }]);
   try {
     const { manager, ctx, workdir } = env;
     const input = payloadFor(manager, ctx);
     const warmup = Math.max(5, Math.round(20 * opts.scale));
     const iterations = Math.max(10, Math.round(200 * opts.scale));
+    const spawner = await prepareHookRunner();
+    const spec = { file: 'sh', args: ['-c', 'true'], cwd: workdir, env: { ...process.env }, input, timeoutMs: 600_000 };
 
     const raw = async () => {
       const r = await rawSpawn('true', workdir, input);
@@ -81,50 +95,42 @@ async function spawnOverhead(opts: BenchOptions): Promise<Figure[]> {
       }
       return ms;
     };
-    const runner = async () => {
+    const runner = (run: typeof runHookProcess) => async () => {
       const t0 = performance.now();
-      const r = await runHookProcess({ file: 'sh', args: ['-c', 'true'], cwd: workdir, env: { ...process.env }, input, timeoutMs: 600_000 });
+      const r = await run(spec);
       const ms = performance.now() - t0;
-      if (r.exitCode !== 0) throw new Error(`runHookProcess failed: ${JSON.stringify(r)}`);
+      if (r.exitCode !== 0) throw new Error(`runner failed: ${JSON.stringify(r)}`);
       return ms;
     };
+    const variants = [raw, engine, runner(runHookProcess), runner((s) => runDirect(s))];
 
-    for (let i = 0; i < warmup; i++) {
-      await raw();
-      await engine();
-      await runner();
-    }
+    for (let i = 0; i < warmup; i++) for (const v of variants) await v();
     gc();
-    const A: number[] = [];
-    const B: number[] = [];
-    const C: number[] = [];
-    for (let i = 0; i < iterations; i++) {
-      A.push(await raw());
-      B.push(await engine());
-      C.push(await runner());
-    }
-    const a = stats(A);
-    const b = stats(B);
-    const c = stats(C);
-    opts.log(`spawn overhead: ${warmup} warm-up rounds, ${iterations} interleaved rounds (raw, engine, runner)`);
+    const samples: number[][] = variants.map(() => []);
+    for (let i = 0; i < iterations; i++) for (const [k, v] of variants.entries()) samples[k]!.push(await v());
+    const [a, b, c, d] = samples.map(stats) as [ReturnType<typeof stats>, ReturnType<typeof stats>, ReturnType<typeof stats>, ReturnType<typeof stats>];
+    opts.log(`spawn overhead: ${warmup} warm-up rounds, ${iterations} interleaved rounds (raw, engine, runner, direct run); spawner ${spawner ? 'ready' : 'NOT available'}`);
+    const row = (name: string, x: ReturnType<typeof stats>) => [name, fmt(x.median), fmt(x.p90), fmt(x.min), fmt(x.max), fmt(x.median / a.median)];
     opts.log(
       table(
         ['variant', 'median ms', 'p90 ms', 'min ms', 'max ms', 'median / raw'],
         [
-          ['raw child_process.spawn sh -c true', fmt(a.median), fmt(a.p90), fmt(a.min), fmt(a.max), '1.00'],
-          ['engine HookManager.fire PreToolUse', fmt(b.median), fmt(b.p90), fmt(b.min), fmt(b.max), fmt(b.median / a.median)],
-          ['runHookProcess alone', fmt(c.median), fmt(c.p90), fmt(c.min), fmt(c.max), fmt(c.median / a.median)],
+          row('raw child_process.spawn sh -c true', a),
+          row('engine HookManager.fire PreToolUse', b),
+          row('runHookProcess alone (spawner)', c),
+          row('direct run alone (forked here)', d),
         ],
       ),
     );
-    const manager_ms = b.median - c.median;
-    opts.log(`manager layer (engine median − runner median): ${fmt(manager_ms)} ms`);
+    opts.log(`manager layer (engine median − runner median): ${fmt(b.median - c.median)} ms`);
     return [
       { name: 'raw spawn sh -c true, median', value: a.median, unit: 'ms', note: `p90 ${fmt(a.p90)} ms` },
       { name: 'engine fire PreToolUse true, median', value: b.median, unit: 'ms', note: `p90 ${fmt(b.p90)} ms` },
-      { name: 'runHookProcess alone, median', value: c.median, unit: 'ms', note: `p90 ${fmt(c.p90)} ms` },
+      { name: 'runHookProcess alone (spawner), median', value: c.median, unit: 'ms', note: `p90 ${fmt(c.p90)} ms` },
+      { name: 'direct run alone (forked here), median', value: d.median, unit: 'ms', note: `p90 ${fmt(d.p90)} ms` },
       { name: 'engine / raw (median)', value: b.median / a.median, unit: '×', goal: { max: 1.3 }, note: `p90 ratio ${fmt(b.p90 / a.p90)}` },
       { name: 'runHookProcess / raw (median)', value: c.median / a.median, unit: '×', note: `p90 ratio ${fmt(c.p90 / a.p90)}` },
+      { name: 'direct run / raw (median)', value: d.median / a.median, unit: '×', note: `p90 ratio ${fmt(d.p90 / a.p90)}` },
     ];
   } finally {
     env.cleanup();
@@ -132,12 +138,13 @@ async function spawnOverhead(opts: BenchOptions): Promise<Figure[]> {
 }
 
 /** Runs one flood variant in a fresh Node process (see _floodChild.ts) and returns its report. */
-function floodChild(variant: 'raw' | 'engine', runs: number): Promise<FloodReport> {
+function floodChild(variant: 'raw' | 'engine', runs: number, spawner = true): Promise<FloodReport> {
   const script = fileURLToPath(new URL('./_floodChild.ts', import.meta.url));
   const tsx = import.meta.resolve('tsx');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--expose-gc', '--import', tsx, script, variant, String(runs)], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...(spawner ? {} : { WAVE_HOOK_SPAWNER: 'off' }) },
     });
     let out = '';
     let err = '';
@@ -159,6 +166,8 @@ async function floodMemory(opts: BenchOptions): Promise<Figure[]> {
   const runs = 3;
   const raw = await floodChild('raw', runs);
   const eng = await floodChild('engine', runs);
+  const direct = await floodChild('engine', runs, false);
+  if (!eng.spawner || direct.spawner) throw new Error('the flood runs did not use the spawner as asked');
   const growth = (r: FloodRun) => (r.peakRss - r.baselineRss) / MB;
   const mbps = (r: FloodRun, bytes: number) => bytes / MB / (r.ms / 1000);
   opts.log(
@@ -167,10 +176,11 @@ async function floodMemory(opts: BenchOptions): Promise<Figure[]> {
       `${eng.gc ? ', gc before each run' : ' (no --expose-gc: baseline not collected)'}`,
   );
   const rows: string[][] = [];
-  for (const rep of [raw, eng]) {
+  const label = (rep: FloodReport) => (rep.variant === 'raw' ? 'raw child_process.spawn, drained' : `engine HookManager.fire${rep.spawner ? ' (spawner)' : ' (forked here)'}`);
+  for (const rep of [raw, eng, direct]) {
     rep.runs.forEach((r, i) => {
       rows.push([
-        `${rep.variant === 'raw' ? 'raw child_process.spawn, drained' : 'engine HookManager.fire'} #${i + 1}`,
+        `${label(rep)} #${i + 1}`,
         fmt(r.baselineRss / MB, 1),
         fmt(r.peakRss / MB, 1),
         fmt(growth(r), 1),
@@ -191,6 +201,13 @@ async function floodMemory(opts: BenchOptions): Promise<Figure[]> {
       unit: 'MB',
       goal: { max: 20 },
       note: `runs ${eng.runs.map((r) => fmt(growth(r), 1)).join(' / ')} MB`,
+    },
+    {
+      name: '200 MB flood: engine forked here, RSS growth (worst run)',
+      value: worst(direct),
+      unit: 'MB',
+      goal: { max: 20 },
+      note: `runs ${direct.runs.map((r) => fmt(growth(r), 1)).join(' / ')} MB`,
     },
     {
       name: '200 MB flood: engine time (median)',

@@ -1,9 +1,10 @@
 // Shared pieces of the benchmarks: what a benchmark module exports, statistics, temp dirs and table
 // printing. Not a benchmark itself (run.ts skips files that do not export `benchmark`).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** One line of the summary: a measured figure, optionally checked against a goal. */
 export interface Figure {
@@ -120,4 +121,32 @@ export function rawSpawn(command: string, cwd: string, input: string): Promise<{
     child.stderr.resume();
     child.on('close', (code) => resolve({ ms: performance.now() - t0, code, bytes }));
   });
+}
+
+const SIDECAR = fileURLToPath(new URL('../sidecar/', import.meta.url));
+
+/**
+ * The URL of a module of the compiled sidecar (`sidecar/dist/<path>`), as `wave` runs it. The hook
+ * benchmarks load the engine from there: from the sources, the hook spawner process would run its
+ * TypeScript through tsx, whose loader thread makes each of its forks ≈ 0.5 ms dearer than the
+ * compiled spawner's (measured; docs/benchmarks.md). run.ts builds sidecar/dist when it is stale.
+ */
+export function compiledSidecar(path: string): string {
+  return pathToFileURL(join(SIDECAR, 'dist', path)).href;
+}
+
+function newest(dir: string): number {
+  let t = 0;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    const st = statSync(p);
+    t = Math.max(t, st.isDirectory() ? newest(p) : st.mtimeMs);
+  }
+  return t;
+}
+
+/** Whether sidecar/dist is missing or older than some file of sidecar/src. */
+export function compiledSidecarStale(): boolean {
+  const main = join(SIDECAR, 'dist', 'cli', 'main.js');
+  return !existsSync(main) || newest(join(SIDECAR, 'src')) > statSync(main).mtimeMs;
 }

@@ -8,12 +8,12 @@
 //   npm run bench                 all benchmarks
 //   npm run bench -- hookSpawn    only those whose name contains one of the words
 //   npm run bench -- --quick      a quarter of the iterations (a smoke run, not for figures)
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { fmt, goalMet, goalText, table, type Benchmark, type Figure } from './lib.js';
+import { compiledSidecarStale, fmt, goalMet, goalText, table, type Benchmark, type Figure } from './lib.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -77,7 +77,17 @@ function runInChild(file: string): Promise<Outcome> {
   });
 }
 
+/** The hook benchmarks run the compiled sidecar (lib.ts, compiledSidecar): build it when it is older than its sources. */
+function buildIfStale(): void {
+  if (!compiledSidecarStale()) return;
+  console.log('sidecar/dist is older than sidecar/src: building it (tsc -p sidecar/tsconfig.json)');
+  const tsc = join(here, '..', 'node_modules', 'typescript', 'bin', 'tsc');
+  const r = spawnSync(process.execPath, [tsc, '-p', join(here, '..', 'sidecar', 'tsconfig.json')], { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`building the sidecar failed (exit ${r.status ?? r.signal})`);
+}
+
 async function main(): Promise<void> {
+  buildIfStale();
   const hasGc = typeof (globalThis as { gc?: unknown }).gc === 'function';
   const load = loadavg().map((l) => l.toFixed(2)).join(' ');
   console.log(`Wave benchmarks — node ${process.version}, ${availableParallelism()} cpus (${cpus()[0]?.model.trim() ?? '?'}), load ${load}`);

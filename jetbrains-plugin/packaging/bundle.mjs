@@ -27,12 +27,14 @@ function buildUi(outDir) {
   if (run.status !== 0) throw new Error(`building the web UI failed (exit ${run.status ?? run.signal})`);
 }
 
-/** Writes `<dir>/package.json`, `<dir>/bin/wave.js`, `<dir>/bin/chunks/*.js` and `<dir>/ui/`. */
+/** Writes `<dir>/package.json`, `<dir>/bin/wave.js`, `<dir>/bin/hook-spawner.js`, `<dir>/bin/chunks/*.js` and `<dir>/ui/`. */
 export async function bundleSidecar(dir) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   await build({
-    entryPoints: { wave: join(pluginDir, 'packaging', 'sidecar-entry.mjs') },
+    // The hook spawner is a program of its own (docs/architecture.md, "The hook spawner"):
+    // bin/hook-spawner.js, which the runner looks for beside its own chunk.
+    entryPoints: { wave: join(pluginDir, 'packaging', 'sidecar-entry.mjs'), 'hook-spawner': join(repo, 'sidecar', 'src', 'hooks', 'spawnerMain.ts') },
     outdir: join(dir, 'bin'),
     chunkNames: 'chunks/[name]-[hash]',
     bundle: true,

@@ -105,6 +105,7 @@ describe('npm run package:plugin', () => {
     const names = [...entries.keys()];
     expect(names.every((n) => n.startsWith('wave-jetbrains/'))).toBe(true);
     expect(names).toContain('wave-jetbrains/sidecar/bin/wave.js');
+    expect(names).toContain('wave-jetbrains/sidecar/bin/hook-spawner.js');
     expect(names).toContain('wave-jetbrains/sidecar/ui/index.html');
     expect(names.filter((n) => n.includes('node_modules'))).toEqual([]);
   });
@@ -142,5 +143,28 @@ describe('npm run package:plugin', () => {
       child.stdin.end();
       await exited;
     }
+  }, 60_000);
+
+  it('the bundled hook spawner runs a hook with Node alone', async () => {
+    const root = join(tmp, 'unpacked-spawner');
+    extract(entries, root);
+    const bin = join(root, 'wave-jetbrains', 'sidecar', 'bin');
+    const child = spawn(process.execPath, [join(bin, 'hook-spawner.js')], { cwd: bin, env: { PATH: process.env.PATH ?? '' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const lines = createInterface({ input: child.stdout });
+    const messages: Array<{ t: string; result?: { exitCode: number; stdout: string } }> = [];
+    const done = new Promise<void>((resolve) =>
+      lines.on('line', (l) => {
+        messages.push(JSON.parse(l) as (typeof messages)[number]);
+        if (messages.at(-1)?.t === 'done') resolve();
+      }),
+    );
+    const spec = { file: 'sh', args: ['-c', 'cat'], cwd: root, env: { PATH: process.env.PATH }, input: '{"ok":1}', timeoutMs: 10_000 };
+    child.stdin.write(`${JSON.stringify({ t: 'run', id: 1, spec })}\n`);
+    await done;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.stdin.end(); // its stdin ends: it exits
+    await exited;
+    expect(messages.map((m) => m.t)).toEqual(['ready', 'started', 'done']);
+    expect(messages[2]?.result).toMatchObject({ exitCode: 0, stdout: '{"ok":1}' });
   }, 60_000);
 });

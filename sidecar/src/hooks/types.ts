@@ -92,8 +92,10 @@ export interface ProcessResult {
   /** For a handler that is not a process (http, prompt): what went wrong, a non-blocking error. */
   failure?: string;
   /**
-   * Claude Code's async protocol: the first stdout line was `{"async": true, …}`, so the hook was
-   * detached at that moment and goes on in the background; `done` gives its final result.
+   * Set when the spec asked for `detachOnAsyncLine` and the first stdout line was `{"async":true,…}`:
+   * this result came at that line (stdout is the line) while the process goes on. `asyncTimeoutMs`
+   * is the line's `asyncTimeout`, which bounds it from then (else what remained of its timeout);
+   * `done` is its final result, whose stdout is the rest after the first line.
    */
   detached?: { asyncTimeoutMs: number | null; done: Promise<ProcessResult> };
 }

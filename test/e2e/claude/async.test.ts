@@ -53,7 +53,10 @@ describe.concurrent('asyncRewake', () => {
           PostToolUse: [
             group(
               [
-                { command: sb.hook('scan', { body: `if [ "$n" = 0 ]; then printf '%s' ${JSON.stringify(FINDING)} >&2; touch "$d/scanned"; exit 2; fi` }), asyncRewake: true },
+                {
+                  command: sb.hook('scan', { body: `if [ "$n" = 0 ]; then printf '%s' ${JSON.stringify(FINDING)} >&2; touch "$d/scanned"; exit 2; fi` }),
+                  asyncRewake: true,
+                },
                 { command: sb.hook('lint', { stderr: 'lint crashed', exit: 1 }), asyncRewake: true },
               ],
               'Bash',
@@ -78,5 +81,40 @@ describe.concurrent('asyncRewake', () => {
     expect(sb.dumps('lint').length).toBeGreaterThan(0);
     const lint = hookRuns(messages).filter((r) => r.name.includes('lint'));
     expect(lint.every((r) => r.async && r.verdict === 'error')).toBe(true);
+  });
+});
+
+describe.concurrent('the async first line', () => {
+  it('a PreToolUse hook whose first line is {"async":true} is detached at once: the tool runs while it goes on, its end is an async record', async () => {
+    const { sb, calls, json, messages } = await scenario({
+      args: BYPASS,
+      env: SETTLE_ENV,
+      settings: (sb) => ({
+        hooks: {
+          PreToolUse: [
+            group(
+              [
+                {
+                  // Waits for a file only the tool call creates: without detaching, the call could never run.
+                  command: sb.hook('review', {
+                    body: `printf '%s\\n' '{"async":true,"asyncTimeout":30000}'; while [ ! -f "$d/ran" ]; do sleep 0.05; done; echo '{"decision":"block","reason":"too late"}'`,
+                  }),
+                  timeout: 60,
+                },
+              ],
+              'Bash',
+            ),
+          ],
+        },
+      }),
+      script: (sb) => [call('Bash', { command: `touch ${JSON.stringify(sb.outFile('ran'))}; echo ran` }, 'call_d1'), { text: 'done' }],
+    });
+    expect(json.result).toBe('done');
+    expect(calls).toHaveLength(2);
+    expect(JSON.stringify(calls[1])).toContain('ran');
+    expect(JSON.stringify(calls[1])).not.toContain('too late'); // a detached hook never answers for the call
+    const runs = hookRuns(messages).filter((r) => r.event === 'PreToolUse');
+    expect(runs.map((r) => [r.async, r.exitCode, r.timedOut])).toEqual([[true, 0, false]]);
+    expect(sb.dumps('review')).toHaveLength(1);
   });
 });
