@@ -18,8 +18,12 @@ import { historyLine, HistoryWriter } from './history.js';
 import { hooksToRun, planEvent, type EventPlan, type PlanInput } from './plan.js';
 import { configSourceOf } from './snapshot.js';
 import type { ConfiguredHook, HookDecision, HookRunRecord, PermissionMode, ProcessResult } from './types.js';
+import type { HookRunStart } from '../protocol/wire.js';
 
 export const DEFAULT_HOOK_TIMEOUT_SECONDS = 600;
+
+/** How a run the user stopped (stopRun) ends: a non-blocking error, recorded. */
+const STOPPED = { error: 'stopped by the user', userMessage: 'a hook was stopped by the user', words: 'error (non-blocking): stopped by the user' };
 
 export interface FireContext {
   sessionId: string;
@@ -82,6 +86,8 @@ export interface HookManagerOptions {
   debug?: (lines: string[]) => void;
   /** Called when settings files changed during the session (after their ConfigChange hooks ran). */
   onConfigChange?: (changes: ConfigChangeNotice[], runs: HookRunRecord[]) => void;
+  /** A synchronous hook started (its id is its record's, and what `stopRun` takes): the UI's live card. */
+  onRunStart?: (start: HookRunStart) => void;
   killGraceMs?: number;
   exitGraceMs?: number;
 }
@@ -95,6 +101,9 @@ export function assertValidProgrammaticHooks(hooks: unknown): void {
   }
 }
 
+/** The `tool_use_id` of a tool event's input, for its records. */
+const toolUseOf = (input: Record<string, unknown>) => (typeof input.tool_use_id === 'string' ? { toolUseId: input.tool_use_id } : {});
+
 /** The hooks of `sources` for an event, in run order (empty when all hooks are disabled). */
 function eventHooks(sources: LoadedSources, event: HookEventName): ConfiguredHook[] {
   return sources.settings.disableAllHooks ? [] : sources.hooks.filter((h) => h.event === event);
@@ -106,6 +115,8 @@ export class HookManager {
   /** Compiled matchers by matcher text (matchers are pure, so they never go stale). */
   private readonly matchers = new Map<string, CompiledMatcher>();
   private readonly pending = new Set<Promise<void>>();
+  /** The synchronous runs in progress, by run id (what stopRun aborts). */
+  private readonly live = new Map<string, AbortController>();
   private readonly runProcess: ProcessRunner;
   private readonly history: HistoryWriter | null;
   /** One look at the settings files at a time (ConfigChange fires once per change). */
@@ -244,19 +255,21 @@ export class HookManager {
       const remaining = ctx.budget ? ctx.budget.remainingMs() : Infinity;
       if (remaining <= 0) {
         skipped++;
-        const record = this.record(event, hook, null, { outcome: 'skipped', words: 'skipped: the turn’s hook budget is spent' });
+        const record = this.record(event, hook, null, { outcome: 'skipped', words: 'skipped: the turn’s hook budget is spent' }, current);
         runs.push(record);
         this.emit(record, ctx);
         continue;
       }
       const timeoutMs = Math.min(ownTimeoutMs, remaining);
       await ctx.beforeRun?.();
-      const result = await this.run({ event, hook, payload, input: current, ctx, sources, timeoutMs });
+      const runId = randomUUID();
+      const { result, stopped } = await this.runLive(runId, { event, hook, payload, input: current, ctx, sources, timeoutMs });
       ctx.budget?.spend(result.durationMs);
       const effect = interpretRun(event, spec, result, hook.handler.command, Math.round(timeoutMs / 100) / 10);
       if (result.timedOut && timeoutMs < ownTimeoutMs) effect.error = `${effect.error} (cut to what was left of the turn’s hook budget)`;
+      if (stopped && effect.outcome === 'non_blocking_error') Object.assign(effect, STOPPED);
       effects.push(effect);
-      const record = this.record(event, hook, result, effect);
+      const record = this.record(event, hook, result, effect, current, runId);
       runs.push(record);
       this.emit(record, ctx);
       if (effect.updatedInput && spec.chain) current = spec.chain(current, effect.updatedInput);
@@ -284,6 +297,23 @@ export class HookManager {
     return m;
   }
 
+  /** Kills a running synchronous hook (its process group); it ends as a non-blocking error. False when it is not running. */
+  stopRun(runId: string): boolean {
+    this.live.get(runId)?.abort();
+    return this.live.has(runId);
+  }
+
+  /** Runs a synchronous hook that stopRun(runId) can kill, announcing it first (onRunStart). */
+  private runLive(runId: string, launch: Launch): Promise<{ result: ProcessResult; stopped: boolean }> {
+    const stop = new AbortController();
+    this.live.set(runId, stop);
+    const { hook } = launch;
+    const start = { id: runId, event: launch.event, hookId: hook.id, name: hook.displayName, statusMessage: hook.handler.statusMessage ?? null };
+    this.opts.onRunStart?.({ ...start, startedAt: new Date().toISOString(), ...toolUseOf(launch.input) });
+    const ran = this.run(launch, stop.signal).then((result) => ({ result, stopped: stop.signal.aborted }));
+    return ran.finally(() => this.live.delete(runId));
+  }
+
   /** Resolves when every async hook started so far has finished (and the history is written). */
   async waitForAsync(): Promise<void> {
     while (this.pending.size) await Promise.all([...this.pending]);
@@ -296,14 +326,14 @@ export class HookManager {
       .then((result) => {
         const effect = interpretRun(event, eventSpec(event), result, hook.handler.command, timeoutMs / 1000);
         // An async hook never blocks nor injects anything: only its record is kept.
-        this.emit(this.record(event, hook, result, { ...effect, words: `async: ${effect.words}` }), ctx);
+        this.emit(this.record(event, hook, result, { ...effect, words: `async: ${effect.words}` }, launch.input), ctx);
       })
       .catch((err: Error) => this.opts.onWarning?.(`an async ${event} hook could not be recorded: ${err.message}`))
       .finally(() => this.pending.delete(p));
     this.pending.add(p);
   }
 
-  private run({ event, hook, payload, input, ctx, sources, timeoutMs }: Launch): Promise<ProcessResult> {
+  private run({ event, hook, payload, input, ctx, sources, timeoutMs }: Launch, signal?: AbortSignal): Promise<ProcessResult> {
     const platform = this.opts.platform ?? process.platform;
     const windows = platform === 'win32';
     const command = windows ? (hook.handler.commandWindows ?? hook.handler.command) : hook.handler.command;
@@ -327,6 +357,7 @@ export class HookManager {
       timeoutMs,
       ...(this.opts.killGraceMs !== undefined ? { killGraceMs: this.opts.killGraceMs } : {}),
       ...(this.opts.exitGraceMs !== undefined ? { exitGraceMs: this.opts.exitGraceMs } : {}),
+      ...(signal ? { signal } : {}),
     });
   }
 
@@ -335,12 +366,14 @@ export class HookManager {
     hook: ConfiguredHook,
     r: ProcessResult | null,
     effect: Pick<RunEffect, 'outcome' | 'words' | 'error'> & Partial<RunEffect>,
+    input: Record<string, unknown>,
+    id: string = randomUUID(),
   ): HookRunRecord {
     const verdict = verdictOf(effect);
     // An async hook never blocks nor injects anything: it can only have worked or failed.
     const shown = hook.handler.async && verdict !== 'error' && verdict !== 'timeout' ? 'ok' : verdict;
     return {
-      id: randomUUID(),
+      id,
       event,
       hookId: hook.id,
       source: hook.source,
@@ -360,6 +393,7 @@ export class HookManager {
       verdict: shown,
       decision: effect.words,
       error: effect.error ?? null,
+      ...toolUseOf(input),
     };
   }
 }

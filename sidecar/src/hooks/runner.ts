@@ -31,6 +31,8 @@ export interface ProcessSpec {
    * still holds them open past this is killed with its process group (default 500).
    */
   exitGraceMs?: number;
+  /** Aborting it kills the hook's process group as a timeout does (SIGTERM, then SIGKILL): a stop asked by the user. */
+  signal?: AbortSignal;
 }
 
 /** The process runner the engine uses; injectable for tests that need a fake clock or spawner. */
@@ -266,6 +268,7 @@ export const runHookProcess: ProcessRunner = async (spec) => {
     reaper?.escalate();
   };
   const timers = [longTimeout(onTimeout, spec.timeoutMs)];
+  spec.signal?.addEventListener('abort', () => exit || reaper?.escalate(), { once: true });
   sub.on('exit', (code, signal) => {
     exit = { code, signal };
     timers.push(longTimeout(onExitGrace, exitGraceMs));

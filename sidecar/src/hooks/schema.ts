@@ -28,7 +28,10 @@ export const HandlerSchema = z
       .optional()
       .describe('Seconds before the hook is killed (default 600).'),
     async: z.boolean({ error: 'async must be true or false' }).optional().describe('Run in the background, never waited for.'),
-    statusMessage: z.string({ error: 'statusMessage must be a string' }).optional().describe('Shown while the hook runs (the chat’s live card, wave -p on stderr).'),
+    statusMessage: z
+      .string({ error: 'statusMessage must be a string' })
+      .optional()
+      .describe('Shown while the hook runs (the chat’s live card, wave -p on stderr).'),
     description: z.string().optional().describe('Shown in the hooks list.'),
     name: z.string().optional().describe('Shown in the hooks list when there is no description.'),
   })
