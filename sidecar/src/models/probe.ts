@@ -46,7 +46,6 @@ export async function probeModel(config: ModelConfig, timeoutMs = PROBE_TIMEOUT_
   if (models === null) return { ok: true, message: `${url} answered`, models: null };
   if (models.includes(config.model) || !models.length) return { ok: true, message: `connected: ${config.model} at ${url}`, models };
   const listed = `${models.slice(0, 5).join(', ')}${models.length > 5 ? ', …' : ''}`;
-  // An OpenAI-compatible server lists every model it serves; Anthropic's list leaves out aliases.
-  const ok = config.provider === 'anthropic';
-  return { ok, message: `${url} does not list the model "${config.model}" (it lists ${listed})`, models };
+  // Not an error: Anthropic's list leaves out aliases, and many proxies serve models they do not list.
+  return { ok: true, message: `${url} answers, but does not list the model "${config.model}" (it lists ${listed})`, models };
 }

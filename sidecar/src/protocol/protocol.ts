@@ -256,6 +256,8 @@ export interface HookTestResult {
 export interface Hello {
   version: string;
   workdir: string;
+  /** The user's home folder (paths under it are shown as `~/…`). */
+  homeDir: string;
   projectName: string;
   model: ModelState;
   trust: TrustInfo;

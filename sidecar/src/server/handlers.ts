@@ -114,6 +114,7 @@ export function createHandlers(app: WaveApp): Handlers<Client> {
       return {
         version: app.version,
         workdir: app.workdir,
+        homeDir: app.homeDir,
         projectName: basename(app.workdir),
         model: app.model.state(),
         trust: app.trustInfo(),

@@ -9,6 +9,7 @@ const PAGES: readonly Page[] = ['chat', 'settings'];
 export function TopBar() {
   const { app } = useStores();
   const hello = app.hello;
+  const model = app.model;
   return (
     <header class="topbar">
       <div class="brand">
@@ -16,7 +17,11 @@ export function TopBar() {
           ≈
         </span>
         <span class="brand-name">{t('app.name')}</span>
-        {hello && <span class="project-name">{hello.projectName}</span>}
+        {hello && (
+          <span class="project-name" title={hello.workdir}>
+            {hello.projectName}
+          </span>
+        )}
       </div>
       {app.mode === 'browser' ? (
         <nav class="switcher" role="tablist" aria-label={t('app.views')}>
@@ -37,9 +42,15 @@ export function TopBar() {
         <h1 class="topbar-title">{app.mode === 'chat' ? t('chat.title') : t('settings.title')}</h1>
       )}
       <div class="topbar-end">
-        {hello?.model.configured && hello.model.name && (
-          <span class="model-name" title={`${hello.model.provider ?? ''} ${hello.model.name}`}>
-            {hello.model.name}
+        {model?.configured && model.name && (
+          <span
+            class={`model-name status-${model.status}`}
+            data-status={model.status}
+            title={`${model.provider ?? ''} ${model.name}${model.baseURL ? ` · ${model.baseURL}` : ''}${model.statusMessage ? `\n${model.statusMessage}` : ''}`}
+          >
+            <span class="status-dot" aria-hidden="true" />
+            <span class="model-label">{model.name}</span>
+            <span class="visually-hidden">{t(`model.chip.${model.status}`)}</span>
           </span>
         )}
         <label class="lang-switch">

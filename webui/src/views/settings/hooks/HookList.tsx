@@ -25,7 +25,7 @@ export function HookList() {
   if (items.length === 0) {
     // A file that cannot be parsed is shown as an error (FileProblems), never as "no hooks".
     if (hooks.files.value.some((f) => f.error)) return null;
-    const file = hooks.files.value.find((f) => f.source === hooks.tab)?.path ?? '';
+    const file = hooks.shown(hooks.files.value.find((f) => f.source === hooks.tab)?.path ?? '');
     const text =
       hooks.tab === 'user'
         ? t('hooks.empty.user', { path: file })
@@ -42,9 +42,10 @@ export function HookList() {
     );
   }
   const words = rowWords();
+  const now = Date.now();
   return (
     <ul class="hook-list" aria-label={t(`hooks.tab.${hooks.tab}`)}>
-      {items.map((h) => hookRow(h, words, hooks))}
+      {items.map((h) => hookRow(h, words, hooks, now))}
     </ul>
   );
 }

@@ -1,10 +1,15 @@
-// One hook: event (+ matcher), description, command, source badge, file; Edit and Delete for user
-// and project hooks, nothing but a read-only note for plugin hooks. Rows are plain elements built
-// by a function (no component instance per row) and their icons are CSS masks (no SVG elements),
-// so a list of hundreds renders fast.
-import type { HookListItem, HookState } from '../../../host/protocol.js';
+// One hook: event (+ matcher), description, command, source badge, file, and its figures from the
+// run history (runs, failures, p95, last run). Actions: Test and Open file for every hook, Edit and
+// Delete for user and project hooks (plugin hooks are read-only). In a narrow window the actions
+// move into one menu. Rows are plain elements built by a function (no component instance per row)
+// and their icons are CSS masks (no SVG elements), so a list of hundreds renders fast; only the row
+// with an open menu or a test result gets a component for it.
+import type { HookFigures, HookListItem, HookState } from '../../../host/protocol.js';
 import { t, type Key } from '../../../i18n/index.js';
 import type { HooksStore } from '../../../state/hooksStore.js';
+import { formatAgo } from '../../common/time.js';
+import { RowMenu } from './RowMenu.js';
+import { TestResult } from './TestResult.js';
 
 const BADGE: Record<HookListItem['source'], Key> = {
   user: 'hooks.badge.user',
@@ -12,12 +17,6 @@ const BADGE: Record<HookListItem['source'], Key> = {
   projectLocal: 'hooks.badge.projectLocal',
   plugin: 'hooks.badge.plugin',
 };
-
-/** The last two segments of a path, enough to tell settings.json from settings.local.json. */
-export function shortPath(path: string): string {
-  const parts = path.split(/[\\/]/).filter(Boolean);
-  return parts.length > 2 ? `…/${parts.slice(-2).join('/')}` : path;
-}
 
 export function sourceBadge(source: HookListItem['source'], plugin?: string | null) {
   return (
@@ -32,6 +31,9 @@ export function sourceBadge(source: HookListItem['source'], plugin?: string | nu
 export interface RowWords {
   edit: string;
   delete: string;
+  test: string;
+  open: string;
+  more: string;
   async: string;
   state: Record<Exclude<HookState, 'active'>, { label: string; title: string }>;
 }
@@ -41,67 +43,116 @@ export function rowWords(): RowWords {
   return {
     edit: t('hooks.edit'),
     delete: t('hooks.delete'),
+    test: t('hooks.test'),
+    open: t('hooks.openFile'),
+    more: t('hooks.actions'),
     async: t('hooks.async'),
     state: { pending: state('pending'), inactive: state('inactive'), untrusted: state('untrusted') },
   };
 }
 
-export function hookRow(h: HookListItem, words: RowWords, hooks: HooksStore) {
+function figures(f: HookFigures | undefined, now: number) {
+  if (!f) return <span class="figures muted" data-field="figures">{t('hooks.fig.never')}</span>;
+  const failed = f.failures > 0;
   return (
-    <li key={h.id} class={`hook-row state-${h.state}`} data-hook-id={h.id} data-source={h.source} data-state={h.state}>
-      <div class="hook-main">
-        <div class="hook-head">
-          <span class="event" data-field="event">
-            {h.event}
-          </span>
-          {h.matcher && (
-            <span class="matcher" title={h.matcher}>
-              {h.matcher}
-            </span>
-          )}
-          <span class="description" data-field="description">
-            {h.description}
-          </span>
-        </div>
-        <code class="command" data-field="command" title={h.command}>
-          {h.command}
-        </code>
-        <div class="hook-meta">
-          {sourceBadge(h.source, h.pluginName)}
-          {h.state !== 'active' && (
-            <span class={`chip state-chip state-chip-${h.state}`} title={words.state[h.state].title}>
-              {words.state[h.state].label}
-            </span>
-          )}
-          {h.timeout !== null && <span class="chip">{t('hooks.timeout', { n: h.timeout })}</span>}
-          {h.async && <span class="chip">{words.async}</span>}
-          <span class="file" title={h.file}>
-            {shortPath(h.file)}
-            {h.line !== null ? `:${h.line}` : ''}
-          </span>
-        </div>
-      </div>
-      <div class="hook-actions">
-        {h.editable ? (
+    <span class="figures" data-field="figures" title={t('hooks.fig.title', { last: f.lastRun })}>
+      <span data-fig="runs">{t('hooks.fig.runs', { n: f.runs })}</span>
+      {f.blocks > 0 && <span data-fig="blocks">{t('hooks.fig.blocks', { n: f.blocks })}</span>}
+      <span data-fig="failures" class={failed ? 'fig-bad' : ''}>
+        {t('hooks.fig.failures', { n: f.failures })}
+      </span>
+      <span data-fig="p95">{t('hooks.fig.p95', { ms: Math.round(f.p95Ms) })}</span>
+      <span data-fig="last">{t('hooks.fig.last', { ago: formatAgo(f.lastRun, now) })}</span>
+    </span>
+  );
+}
+
+function actions(h: HookListItem, w: RowWords, hooks: HooksStore) {
+  const name = h.description;
+  return (
+    <div class="hook-actions">
+      <span class="inline-actions">
+        <button type="button" class="button small" aria-label={`${w.test} ${name}`} onClick={() => void hooks.testHook(h)}>
+          {w.test}
+        </button>
+        <button type="button" class="button small" aria-label={`${w.open} ${name}`} onClick={() => void hooks.openFile(h)}>
+          {w.open}
+        </button>
+        {h.editable && (
           <>
-            <button type="button" class="button small with-icon icon-edit" aria-label={`${words.edit} ${h.description}`} onClick={() => void hooks.editHook(h)}>
-              {words.edit}
+            <button type="button" class="button small with-icon icon-edit" aria-label={`${w.edit} ${name}`} onClick={() => void hooks.editHook(h)}>
+              {w.edit}
             </button>
-            <button
-              type="button"
-              class="button small danger-text with-icon icon-trash"
-              aria-label={`${words.delete} ${h.description}`}
-              onClick={() => hooks.askDelete(h)}
-            >
-              {words.delete}
+            <button type="button" class="button small danger-text with-icon icon-trash" aria-label={`${w.delete} ${name}`} onClick={() => hooks.askDelete(h)}>
+              {w.delete}
             </button>
           </>
-        ) : (
-          <span class="readonly with-icon icon-lock" title={h.file}>
-            {t('hooks.readOnly', { name: h.pluginName ?? '' })}
-          </span>
         )}
+      </span>
+      <button
+        type="button"
+        class="button small more-actions"
+        id={`more-${h.id}`}
+        aria-haspopup="menu"
+        aria-expanded={hooks.menu === h.id}
+        aria-label={`${w.more} ${name}`}
+        title={w.more}
+        onClick={() => hooks.toggleMenu(h.id)}
+      >
+        ⋯
+      </button>
+      {hooks.menu === h.id && <RowMenu hook={h} words={w} />}
+    </div>
+  );
+}
+
+export function hookRow(h: HookListItem, words: RowWords, hooks: HooksStore, now: number) {
+  const test = hooks.test(h.id);
+  const file = hooks.shown(h.file);
+  return (
+    <li key={h.id} class={`hook-row state-${h.state}`} data-hook-id={h.id} data-source={h.source} data-state={h.state}>
+      <div class="hook-line">
+        <div class="hook-main">
+          <div class="hook-head">
+            <span class="event" data-field="event">
+              {h.event}
+            </span>
+            {h.matcher && (
+              <span class="matcher" title={h.matcher}>
+                {h.matcher}
+              </span>
+            )}
+            <span class="description" data-field="description" title={h.description}>
+              {h.description}
+            </span>
+          </div>
+          <code class="command" data-field="command" title={h.command}>
+            {h.command}
+          </code>
+          <div class="hook-meta">
+            {sourceBadge(h.source, h.pluginName)}
+            {h.state !== 'active' && (
+              <span class={`chip state-chip state-chip-${h.state}`} title={words.state[h.state].title}>
+                {words.state[h.state].label}
+              </span>
+            )}
+            {h.timeout !== null && <span class="chip">{t('hooks.timeout', { n: h.timeout })}</span>}
+            {h.async && <span class="chip">{words.async}</span>}
+            {!h.editable && (
+              <span class="readonly with-icon icon-lock" title={h.file}>
+                {t('hooks.readOnly', { name: h.pluginName ?? '' })}
+              </span>
+            )}
+            <span class="file" title={h.file}>
+              {file}
+              {h.line !== null ? `:${h.line}` : ''}
+            </span>
+            {figures(hooks.figures(h.id), now)}
+          </div>
+        </div>
+        {actions(h, words, hooks)}
       </div>
+      {test && <TestResult hook={h} state={test} />}
     </li>
   );
 }
