@@ -11,6 +11,8 @@ export type Page = 'chat' | 'settings';
 /** The sections of the settings page. */
 export type SettingsSection = 'hooks' | 'runs' | 'model';
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = ['hooks', 'runs', 'model'];
+/** Where the page counts as narrow (the same width as the CSS's). */
+export const NARROW_QUERY = '(max-width: 640px)';
 
 export function viewModeOf(search: string): ViewMode {
   const v = new URLSearchParams(search).get('view');
@@ -25,6 +27,9 @@ export class AppStore {
   readonly #trustDismissed = signal(false);
   readonly #model = signal<ModelState | null>(null);
   readonly #section = signal<SettingsSection>('hooks');
+  /** A narrow window (a side panel): row actions go into a menu. */
+  readonly #narrow = signal(false);
+  readonly #disposeNarrow: () => void = () => undefined;
   readonly #page: Signal<Page>;
 
   constructor(
@@ -35,6 +40,21 @@ export class AppStore {
     client.on('trust.changed', (info) => (this.#trust.value = info));
     client.on('hooks.changed', (listing) => (this.#trust.value = listing.trust));
     client.on('model.changed', (model) => (this.#model.value = model));
+    if (typeof matchMedia === 'function') {
+      const query = matchMedia(NARROW_QUERY);
+      const update = () => (this.#narrow.value = query.matches);
+      update();
+      query.addEventListener('change', update);
+      this.#disposeNarrow = () => query.removeEventListener('change', update);
+    }
+  }
+
+  dispose(): void {
+    this.#disposeNarrow();
+  }
+
+  get narrow(): boolean {
+    return this.#narrow.value;
   }
 
   /** The chat's model and whether its endpoint answers. */

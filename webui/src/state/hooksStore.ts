@@ -67,6 +67,13 @@ export class HooksStore {
   test(id: string): TestState | undefined {
     return this.#tests.value[id];
   }
+  /** Every hook's figures, and every test shown (read once per render of the list). */
+  get stats(): Readonly<Record<string, HookFigures>> {
+    return this.#stats.value;
+  }
+  get tests(): Readonly<Record<string, TestState>> {
+    return this.#tests.value;
+  }
   get menu(): string | null {
     return this.#menu.value;
   }

@@ -5,10 +5,10 @@ import { useLayoutEffect } from 'preact/hooks';
 import { t } from '../../../i18n/index.js';
 import { HOOKS_DATA_MARK, HOOKS_PAINT_MEASURE, HOOKS_RENDER_MEASURE } from '../../../state/hooksStore.js';
 import { useStores } from '../../../state/index.js';
-import { hookRow, rowWords } from './HookRow.js';
+import { hookRow, rowAction, rowWords } from './HookRow.js';
 
 export function HookList() {
-  const { hooks } = useStores();
+  const { hooks, app } = useStores();
   const listing = hooks.listing;
   const items = hooks.hooks.value;
 
@@ -41,11 +41,10 @@ export function HookList() {
       </div>
     );
   }
-  const words = rowWords();
-  const now = Date.now();
+  const ctx = { words: rowWords(), hooks, now: Date.now(), narrow: app.narrow, stats: hooks.stats, tests: hooks.tests, shown: (p: string) => hooks.shown(p) };
   return (
-    <ul class="hook-list" aria-label={t(`hooks.tab.${hooks.tab}`)}>
-      {items.map((h) => hookRow(h, words, hooks, now))}
+    <ul class="hook-list" aria-label={t(`hooks.tab.${hooks.tab}`)} onClick={(e) => rowAction(e, items, hooks)}>
+      {items.map((h) => hookRow(h, ctx))}
     </ul>
   );
 }

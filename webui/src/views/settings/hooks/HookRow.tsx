@@ -1,12 +1,13 @@
-// One hook: event (+ matcher), description, command, source badge, file, and its figures from the
-// run history (runs, failures, p95, last run). Actions: Test and Open file for every hook, Edit and
-// Delete for user and project hooks (plugin hooks are read-only). In a narrow window the actions
-// move into one menu. Rows are plain elements built by a function (no component instance per row)
+// One hook: event (+ matcher), description, command, source badge, its file (a link that opens it:
+// Open file) and its figures from the run history (runs, failures, p95, last run). Actions: Test for
+// every hook, Edit and Delete for user and project hooks (plugin hooks are read-only). In a narrow
+// window the actions move into one menu (with Open file). Rows are plain elements built by a function (no component instance per row)
 // and their icons are CSS masks (no SVG elements), so a list of hundreds renders fast; only the row
-// with an open menu or a test result gets a component for it.
+// with an open menu or a test result gets a component for it, and one click handler on the list
+// serves every button (rowAction).
 import type { HookFigures, HookListItem, HookState } from '../../../host/protocol.js';
 import { t, type Key } from '../../../i18n/index.js';
-import type { HooksStore } from '../../../state/hooksStore.js';
+import type { HooksStore, TestState } from '../../../state/hooksStore.js';
 import { formatAgo } from '../../common/time.js';
 import { RowMenu } from './RowMenu.js';
 import { TestResult } from './TestResult.js';
@@ -21,8 +22,7 @@ const BADGE: Record<HookListItem['source'], Key> = {
 export function sourceBadge(source: HookListItem['source'], plugin?: string | null) {
   return (
     <span class={`badge badge-${source}`} data-badge={source}>
-      {t(BADGE[source])}
-      {plugin ? ` · ${plugin}` : ''}
+      {plugin ? `${t(BADGE[source])} · ${plugin}` : t(BADGE[source])}
     </span>
   );
 }
@@ -52,7 +52,7 @@ export function rowWords(): RowWords {
 }
 
 function figures(f: HookFigures | undefined, now: number) {
-  if (!f) return <span class="figures muted" data-field="figures">{t('hooks.fig.never')}</span>;
+  if (!f) return null;
   const failed = f.failures > 0;
   return (
     <span class="figures" data-field="figures" title={t('hooks.fig.title', { last: f.lastRun })}>
@@ -67,51 +67,62 @@ function figures(f: HookFigures | undefined, now: number) {
   );
 }
 
-function actions(h: HookListItem, w: RowWords, hooks: HooksStore) {
+function actions(h: HookListItem, w: RowWords, hooks: HooksStore, narrow: boolean) {
   const name = h.description;
+  if (narrow) {
+    return (
+      <div class="hook-actions">
+        <button
+          type="button"
+          class="button small more-actions"
+          id={`more-${h.id}`}
+          aria-haspopup="menu"
+          aria-expanded={hooks.menu === h.id}
+          aria-label={`${w.more} ${name}`}
+          title={w.more}
+          data-action="more"
+        >
+          ⋯
+        </button>
+        {hooks.menu === h.id && <RowMenu hook={h} words={w} />}
+      </div>
+    );
+  }
   return (
     <div class="hook-actions">
-      <span class="inline-actions">
-        <button type="button" class="button small" aria-label={`${w.test} ${name}`} onClick={() => void hooks.testHook(h)}>
+      <button type="button" class="button small" aria-label={`${w.test} ${name}`} data-action="test">
           {w.test}
-        </button>
-        <button type="button" class="button small" aria-label={`${w.open} ${name}`} onClick={() => void hooks.openFile(h)}>
-          {w.open}
         </button>
         {h.editable && (
           <>
-            <button type="button" class="button small with-icon icon-edit" aria-label={`${w.edit} ${name}`} onClick={() => void hooks.editHook(h)}>
+            <button type="button" class="button small with-icon icon-edit" aria-label={`${w.edit} ${name}`} data-action="edit">
               {w.edit}
             </button>
-            <button type="button" class="button small danger-text with-icon icon-trash" aria-label={`${w.delete} ${name}`} onClick={() => hooks.askDelete(h)}>
+            <button type="button" class="button small danger-text with-icon icon-trash" aria-label={`${w.delete} ${name}`} data-action="delete">
               {w.delete}
             </button>
           </>
         )}
-      </span>
-      <button
-        type="button"
-        class="button small more-actions"
-        id={`more-${h.id}`}
-        aria-haspopup="menu"
-        aria-expanded={hooks.menu === h.id}
-        aria-label={`${w.more} ${name}`}
-        title={w.more}
-        onClick={() => hooks.toggleMenu(h.id)}
-      >
-        ⋯
-      </button>
-      {hooks.menu === h.id && <RowMenu hook={h} words={w} />}
     </div>
   );
 }
 
-export function hookRow(h: HookListItem, words: RowWords, hooks: HooksStore, now: number) {
-  const test = hooks.test(h.id);
-  const file = hooks.shown(h.file);
+/** What every row of one render shares, read once for the whole list. */
+export interface RowContext {
+  words: RowWords;
+  hooks: HooksStore;
+  now: number;
+  narrow: boolean;
+  stats: Readonly<Record<string, HookFigures>>;
+  tests: Readonly<Record<string, TestState>>;
+  shown: (path: string) => string;
+}
+
+export function hookRow(h: HookListItem, { words, hooks, now, narrow, stats, tests, shown }: RowContext) {
+  const test = tests[h.id];
+  const file = shown(h.file);
   return (
     <li key={h.id} class={`hook-row state-${h.state}`} data-hook-id={h.id} data-source={h.source} data-state={h.state}>
-      <div class="hook-line">
         <div class="hook-main">
           <div class="hook-head">
             <span class="event" data-field="event">
@@ -143,16 +154,28 @@ export function hookRow(h: HookListItem, words: RowWords, hooks: HooksStore, now
                 {t('hooks.readOnly', { name: h.pluginName ?? '' })}
               </span>
             )}
-            <span class="file" title={h.file}>
-              {file}
-              {h.line !== null ? `:${h.line}` : ''}
-            </span>
-            {figures(hooks.figures(h.id), now)}
+            <button type="button" class="file file-link" title={`${words.open}: ${h.file}`} aria-label={`${words.open} ${h.description}: ${file}`} data-action="open">
+              {h.line !== null ? `${file}:${h.line}` : file}
+            </button>
+            {figures(stats[h.id], now)}
           </div>
         </div>
-        {actions(h, words, hooks)}
-      </div>
+        {actions(h, words, hooks, narrow)}
       {test && <TestResult hook={h} state={test} />}
     </li>
   );
+}
+
+/** The list's one click handler: the action of the button clicked, for the hook of its row. */
+export function rowAction(e: MouseEvent, items: readonly HookListItem[], hooks: HooksStore): void {
+  const button = (e.target as Element | null)?.closest<HTMLElement>('button[data-action]');
+  const id = button?.closest<HTMLElement>('[data-hook-id]')?.dataset.hookId;
+  const h = id === undefined ? undefined : items.find((x) => x.id === id);
+  if (!button || !h) return;
+  const action = button.dataset.action;
+  if (action === 'test') void hooks.testHook(h);
+  else if (action === 'open') void hooks.openFile(h);
+  else if (action === 'edit') void hooks.editHook(h);
+  else if (action === 'delete') hooks.askDelete(h);
+  else if (action === 'more') hooks.toggleMenu(h.id);
 }
