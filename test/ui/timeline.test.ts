@@ -39,7 +39,7 @@ const send = async (page: Page, text: string) => {
 /** The hook runs and tool calls of the timeline in document order: `fold:Event:n`, `run:Event:verdict`, `live:Event`, `tool:Name:state`. */
 function sequence(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('.timeline .run-fold, .timeline .run-card, .timeline .tool-card')]
+    Array.from(document.querySelectorAll<HTMLElement>('.timeline .run-fold, .timeline .run-card, .timeline .tool-card'))
       .filter((el) => !el.closest('.run-fold-body'))
       .map((el) =>
         el.classList.contains('run-fold')
