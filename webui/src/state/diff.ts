@@ -23,8 +23,8 @@ export function lineDiff(before: string, after: string): { lines: DiffLine[]; cu
     if (i < x.length && j < y.length && x[i] === y[j]) {
       lines.push({ kind: 'same', text: x[i++]! });
       j++;
-    } else if (j < y.length && (i === x.length || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) lines.push({ kind: 'add', text: y[j++]! });
-    else lines.push({ kind: 'del', text: x[i++]! });
+    } else if (i < x.length && (j === y.length || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) lines.push({ kind: 'del', text: x[i++]! });
+    else lines.push({ kind: 'add', text: y[j++]! });
   }
   return { lines, cut };
 }
