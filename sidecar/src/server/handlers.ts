@@ -107,20 +107,8 @@ function chatRequests(app: WaveApp): Pick<Handlers<Client>, 'chat.state' | 'chat
   };
 }
 
-export function createHandlers(app: WaveApp): Handlers<Client> {
+function hooksRequests(app: WaveApp): Pick<Handlers<Client>, 'hooks.list' | 'hooks.delete' | 'hooks.undoDelete' | 'hooks.stats' | 'hooks.runs' | 'hooks.test'> {
   return {
-    hello: ({ view }, { transport, afterResponse }) => {
-      afterResponse(() => app.greet(transport, view));
-      return {
-        version: app.version,
-        workdir: app.workdir,
-        homeDir: app.homeDir,
-        projectName: basename(app.workdir),
-        model: app.model.state(),
-        trust: app.trustInfo(),
-        config: app.settings.list().config,
-      } satisfies Hello;
-    },
     'hooks.list': () => app.settings.list(),
     'hooks.delete': ({ id, version }) => {
       const listing = app.settings.delete(id, version);
@@ -136,6 +124,11 @@ export function createHandlers(app: WaveApp): Handlers<Client> {
       app.broadcast('hooks.stats', { hooks: app.runs.stats() });
       return result;
     },
+  };
+}
+
+function modelRequests(app: WaveApp): Pick<Handlers<Client>, 'model.get' | 'model.save' | 'model.test'> {
+  return {
     'model.get': () => app.model.state(),
     'model.save': (form) => {
       const state = app.model.save(form);
@@ -144,6 +137,23 @@ export function createHandlers(app: WaveApp): Handlers<Client> {
       return state;
     },
     'model.test': (form) => app.model.test(form),
+  };
+}
+
+export function createHandlers(app: WaveApp): Handlers<Client> {
+  return {
+    hello: ({ view }, { transport, afterResponse }) => {
+      afterResponse(() => app.greet(transport, view));
+      return {
+        version: app.version,
+        workdir: app.workdir,
+        homeDir: app.homeDir,
+        projectName: basename(app.workdir),
+        model: app.model.state(),
+        trust: app.trustInfo(),
+        config: app.settings.list().config,
+      } satisfies Hello;
+    },
     'config.apply': async ({ path }) => {
       await app.chat.whenReady();
       sessionOf(app).apply(path);
@@ -164,6 +174,8 @@ export function createHandlers(app: WaveApp): Handlers<Client> {
       if (trusted && was !== 'trusted') await app.chat.trustGranted();
       return info;
     },
+    ...hooksRequests(app),
+    ...modelRequests(app),
     ...chatRequests(app),
     ...hostRequests(app),
   };

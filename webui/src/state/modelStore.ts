@@ -69,7 +69,12 @@ export class ModelStore {
   async save(): Promise<void> {
     const f = this.#form.value;
     await this.#act('save', async () => {
-      const state = await this.client.request('model.save', { provider: f.provider, baseURL: f.baseURL, model: f.model, ...(f.apiKey ? { apiKey: f.apiKey } : {}) });
+      const state = await this.client.request('model.save', {
+        provider: f.provider,
+        baseURL: f.baseURL,
+        model: f.model,
+        ...(f.apiKey ? { apiKey: f.apiKey } : {}),
+      });
       batch(() => {
         this.#dirty.value = false;
         this.#saved.value = true;
@@ -83,7 +88,12 @@ export class ModelStore {
   async test(): Promise<void> {
     const f = this.#form.value;
     await this.#act('test', async () => {
-      this.#probe.value = await this.client.request('model.test', { provider: f.provider, baseURL: f.baseURL, model: f.model, ...(f.apiKey ? { apiKey: f.apiKey } : {}) });
+      this.#probe.value = await this.client.request('model.test', {
+        provider: f.provider,
+        baseURL: f.baseURL,
+        model: f.model,
+        ...(f.apiKey ? { apiKey: f.apiKey } : {}),
+      });
     });
   }
 

@@ -6,10 +6,7 @@
 import type { Block, HookRunRecord, HookRunStart, Message, ToolBlock } from '../host/protocol.js';
 
 /** Hook runs as the timeline shows them: a card, a folded line of no-op runs, or a live card. */
-export type RunItem =
-  | { kind: 'run'; run: HookRunRecord }
-  | { kind: 'fold'; event: string; runs: HookRunRecord[] }
-  | { kind: 'live'; run: HookRunStart };
+export type RunItem = { kind: 'run'; run: HookRunRecord } | { kind: 'fold'; event: string; runs: HookRunRecord[] } | { kind: 'live'; run: HookRunStart };
 
 export interface ToolItem {
   kind: 'tool';

@@ -23,16 +23,64 @@ function Status({ state }: { state: ModelState }) {
   );
 }
 
-export function ModelSection() {
-  const { model, app } = useStores();
-  const state = model.state;
+/** Provider, base URL, model and key; Save writes them, Test connection tries them first. */
+function ModelForm() {
+  const { model } = useStores();
   const f = model.form;
-  const probe = model.probe;
-  if (!state) return <p class="muted loading section">{t('hooks.loading')}</p>;
+  const saved = model.state?.saved.apiKeySet ?? false;
   const onSubmit = (e: Event) => {
     e.preventDefault();
     void model.save();
   };
+  return (
+    <form class="model-form" onSubmit={onSubmit}>
+      <label>
+        <span>{t('model.provider')}</span>
+        <select value={f.provider} onChange={(e) => model.edit({ provider: e.currentTarget.value === 'anthropic' ? 'anthropic' : 'openai' })}>
+          <option value="openai">{t('model.provider.openai')}</option>
+          <option value="anthropic">{t('model.provider.anthropic')}</option>
+        </select>
+      </label>
+      <label>
+        <span>{t('model.baseURL')}</span>
+        <input
+          type="url"
+          value={f.baseURL}
+          placeholder={f.provider === 'anthropic' ? 'https://api.anthropic.com' : 'http://127.0.0.1:8000/v1'}
+          onInput={(e) => model.edit({ baseURL: e.currentTarget.value })}
+        />
+      </label>
+      <label>
+        <span>{t('model.model')}</span>
+        <input type="text" value={f.model} required onInput={(e) => model.edit({ model: e.currentTarget.value })} />
+      </label>
+      <label>
+        <span>{t('model.apiKey')}</span>
+        <input
+          type="password"
+          value={f.apiKey}
+          autoComplete="off"
+          placeholder={saved ? t('model.apiKey.kept') : ''}
+          onInput={(e) => model.edit({ apiKey: e.currentTarget.value })}
+        />
+      </label>
+      <div class="model-actions">
+        <button type="button" class="button" disabled={model.busy !== null || !f.model.trim()} onClick={() => void model.test()}>
+          {model.busy === 'test' ? t('model.testing') : t('model.test')}
+        </button>
+        <button type="submit" class="button primary" disabled={model.busy !== null || !f.model.trim()}>
+          {model.busy === 'save' ? t('model.saving') : t('model.save')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function ModelSection() {
+  const { model, app } = useStores();
+  const state = model.state;
+  const probe = model.probe;
+  if (!state) return <p class="muted loading section">{t('hooks.loading')}</p>;
   return (
     <div class="model-section section">
       <header class="section-head">
@@ -47,41 +95,7 @@ export function ModelSection() {
           {t('model.overridden', { vars: state.overriddenBy.join(', ') })}
         </div>
       )}
-      <form class="model-form" onSubmit={onSubmit}>
-        <label>
-          <span>{t('model.provider')}</span>
-          <select value={f.provider} onChange={(e) => model.edit({ provider: e.currentTarget.value === 'anthropic' ? 'anthropic' : 'openai' })}>
-            <option value="openai">{t('model.provider.openai')}</option>
-            <option value="anthropic">{t('model.provider.anthropic')}</option>
-          </select>
-        </label>
-        <label>
-          <span>{t('model.baseURL')}</span>
-          <input type="url" value={f.baseURL} placeholder={f.provider === 'anthropic' ? 'https://api.anthropic.com' : 'http://127.0.0.1:8000/v1'} onInput={(e) => model.edit({ baseURL: e.currentTarget.value })} />
-        </label>
-        <label>
-          <span>{t('model.model')}</span>
-          <input type="text" value={f.model} required onInput={(e) => model.edit({ model: e.currentTarget.value })} />
-        </label>
-        <label>
-          <span>{t('model.apiKey')}</span>
-          <input
-            type="password"
-            value={f.apiKey}
-            autoComplete="off"
-            placeholder={state.saved.apiKeySet ? t('model.apiKey.kept') : ''}
-            onInput={(e) => model.edit({ apiKey: e.currentTarget.value })}
-          />
-        </label>
-        <div class="model-actions">
-          <button type="button" class="button" disabled={model.busy !== null || !f.model.trim()} onClick={() => void model.test()}>
-            {model.busy === 'test' ? t('model.testing') : t('model.test')}
-          </button>
-          <button type="submit" class="button primary" disabled={model.busy !== null || !f.model.trim()}>
-            {model.busy === 'save' ? t('model.saving') : t('model.save')}
-          </button>
-        </div>
-      </form>
+      <ModelForm />
       {probe && (
         <p class={`model-probe ${probe.ok ? 'probe-ok' : 'probe-error'}`} role="status" data-ok={probe.ok}>
           {t(probe.ok ? 'model.probe.ok' : 'model.probe.error')}: {probe.message}

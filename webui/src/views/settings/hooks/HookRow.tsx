@@ -91,18 +91,18 @@ function actions(h: HookListItem, w: RowWords, hooks: HooksStore, narrow: boolea
   return (
     <div class="hook-actions">
       <button type="button" class="button small" aria-label={`${w.test} ${name}`} data-action="test">
-          {w.test}
-        </button>
-        {h.editable && (
-          <>
-            <button type="button" class="button small with-icon icon-edit" aria-label={`${w.edit} ${name}`} data-action="edit">
-              {w.edit}
-            </button>
-            <button type="button" class="button small danger-text with-icon icon-trash" aria-label={`${w.delete} ${name}`} data-action="delete">
-              {w.delete}
-            </button>
-          </>
-        )}
+        {w.test}
+      </button>
+      {h.editable && (
+        <>
+          <button type="button" class="button small with-icon icon-edit" aria-label={`${w.edit} ${name}`} data-action="edit">
+            {w.edit}
+          </button>
+          <button type="button" class="button small danger-text with-icon icon-trash" aria-label={`${w.delete} ${name}`} data-action="delete">
+            {w.delete}
+          </button>
+        </>
+      )}
     </div>
   );
 }
@@ -123,44 +123,50 @@ export function hookRow(h: HookListItem, { words, hooks, now, narrow, stats, tes
   const file = shown(h.file);
   return (
     <li key={h.id} class={`hook-row state-${h.state}`} data-hook-id={h.id} data-source={h.source} data-state={h.state}>
-        <div class="hook-main">
-          <div class="hook-head">
-            <span class="event" data-field="event">
-              {h.event}
+      <div class="hook-main">
+        <div class="hook-head">
+          <span class="event" data-field="event">
+            {h.event}
+          </span>
+          {h.matcher && (
+            <span class="matcher" title={h.matcher}>
+              {h.matcher}
             </span>
-            {h.matcher && (
-              <span class="matcher" title={h.matcher}>
-                {h.matcher}
-              </span>
-            )}
-            <span class="description" data-field="description" title={h.description}>
-              {h.description}
-            </span>
-          </div>
-          <code class="command" data-field="command" title={h.command}>
-            {h.command}
-          </code>
-          <div class="hook-meta">
-            {sourceBadge(h.source, h.pluginName)}
-            {h.state !== 'active' && (
-              <span class={`chip state-chip state-chip-${h.state}`} title={words.state[h.state].title}>
-                {words.state[h.state].label}
-              </span>
-            )}
-            {h.timeout !== null && <span class="chip">{t('hooks.timeout', { n: h.timeout })}</span>}
-            {h.async && <span class="chip">{words.async}</span>}
-            {!h.editable && (
-              <span class="readonly with-icon icon-lock" title={h.file}>
-                {t('hooks.readOnly', { name: h.pluginName ?? '' })}
-              </span>
-            )}
-            <button type="button" class="file file-link" title={`${words.open}: ${h.file}`} aria-label={`${words.open} ${h.description}: ${file}`} data-action="open">
-              {h.line !== null ? `${file}:${h.line}` : file}
-            </button>
-            {figures(stats[h.id], now)}
-          </div>
+          )}
+          <span class="description" data-field="description" title={h.description}>
+            {h.description}
+          </span>
         </div>
-        {actions(h, words, hooks, narrow)}
+        <code class="command" data-field="command" title={h.command}>
+          {h.command}
+        </code>
+        <div class="hook-meta">
+          {sourceBadge(h.source, h.pluginName)}
+          {h.state !== 'active' && (
+            <span class={`chip state-chip state-chip-${h.state}`} title={words.state[h.state].title}>
+              {words.state[h.state].label}
+            </span>
+          )}
+          {h.timeout !== null && <span class="chip">{t('hooks.timeout', { n: h.timeout })}</span>}
+          {h.async && <span class="chip">{words.async}</span>}
+          {!h.editable && (
+            <span class="readonly with-icon icon-lock" title={h.file}>
+              {t('hooks.readOnly', { name: h.pluginName ?? '' })}
+            </span>
+          )}
+          <button
+            type="button"
+            class="file file-link"
+            title={`${words.open}: ${h.file}`}
+            aria-label={`${words.open} ${h.description}: ${file}`}
+            data-action="open"
+          >
+            {h.line !== null ? `${file}:${h.line}` : file}
+          </button>
+          {figures(stats[h.id], now)}
+        </div>
+      </div>
+      {actions(h, words, hooks, narrow)}
       {test && <TestResult hook={h} state={test} />}
     </li>
   );
