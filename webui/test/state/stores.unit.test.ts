@@ -44,8 +44,13 @@ describe('HooksStore', () => {
     store.askDelete(store.hooks.value[0]!);
     await store.confirmDelete();
     expect(client.requests.at(-1)).toEqual({ method: 'hooks.delete', params: { id: 'p1', version: 'v-/p/.wave/settings.json' } });
-    expect(store.notice).toEqual({ kind: 'success', text: 'Deleted “hook p1”.' });
+    expect(store.notice).toEqual({ kind: 'success', text: 'Deleted “hook p1”.', undo: 'undo-1' });
     expect(store.pendingDelete).toBeNull();
+    // Undo sends the token of that delete back.
+    client.answer('hooks.undoDelete', () => before);
+    await store.undoDelete(store.notice!.undo!);
+    expect(client.requests.at(-1)).toEqual({ method: 'hooks.undoDelete', params: { undo: 'undo-1' } });
+    expect(store.listing?.hooks.map((h) => h.id)).toEqual(['u1', 'p1', 'x1']);
   });
 
   it('a refused delete keeps the list as it was and says why', async () => {
