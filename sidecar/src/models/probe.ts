@@ -24,10 +24,20 @@ function modelIds(body: unknown): string[] | null {
 }
 
 /** What an HTTP error status means for this configuration, in one line. */
-function statusText(status: number, url: string): string {
-  if (status === 401 || status === 403) return `the server at ${url} refused the API key (HTTP ${status})`;
-  if (status === 404) return `nothing answers at ${url} (HTTP 404): check the base URL (an OpenAI-compatible one usually ends in /v1)`;
-  return `the server at ${url} answered HTTP ${status}`;
+function statusProbe(status: number, url: string): ModelProbe {
+  const detail = `HTTP ${status}`;
+  if (status === 401 || status === 403)
+    return { ok: false, kind: 'auth', url, detail, message: `the server at ${url} refused the API key (HTTP ${status})`, models: null };
+  if (status === 404)
+    return {
+      ok: false,
+      kind: 'notFound',
+      url,
+      detail,
+      message: `nothing answers at ${url} (HTTP 404): check the base URL (an OpenAI-compatible one usually ends in /v1)`,
+      models: null,
+    };
+  return { ok: false, kind: 'http', url, detail, message: `the server at ${url} answered HTTP ${status}`, models: null };
 }
 
 /** GETs the endpoint's model list; never throws. */
@@ -38,14 +48,23 @@ export async function probeModel(config: ModelConfig, timeoutMs = PROBE_TIMEOUT_
     res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
   } catch (err) {
     const e = err as Error & { cause?: { code?: string; message?: string } };
-    if (e.name === 'TimeoutError') return { ok: false, message: `no answer from ${url} within ${timeoutMs / 1000} s`, models: null };
-    return { ok: false, message: `cannot reach ${url}: ${e.cause?.code ?? e.cause?.message ?? e.message}`, models: null };
+    if (e.name === 'TimeoutError')
+      return { ok: false, kind: 'timeout', url, detail: `${timeoutMs / 1000} s`, message: `no answer from ${url} within ${timeoutMs / 1000} s`, models: null };
+    const detail = e.cause?.code ?? e.cause?.message ?? e.message;
+    return { ok: false, kind: 'unreachable', url, detail, message: `cannot reach ${url}: ${detail}`, models: null };
   }
-  if (!res.ok) return { ok: false, message: statusText(res.status, url), models: null };
+  if (!res.ok) return statusProbe(res.status, url);
   const models = modelIds(await res.json().catch(() => null));
-  if (models === null) return { ok: true, message: `${url} answered`, models: null };
-  if (models.includes(config.model) || !models.length) return { ok: true, message: `connected: ${config.model} at ${url}`, models };
+  if (models === null || models.includes(config.model) || !models.length)
+    return { ok: true, kind: 'ok', url, detail: null, message: `connected: ${config.model} at ${url}`, models };
   const listed = `${models.slice(0, 5).join(', ')}${models.length > 5 ? ', …' : ''}`;
   // Not an error: Anthropic's list leaves out aliases, and many proxies serve models they do not list.
-  return { ok: true, message: `${url} answers, but does not list the model "${config.model}" (it lists ${listed})`, models };
+  return {
+    ok: true,
+    kind: 'unlisted',
+    url,
+    detail: listed,
+    message: `${url} answers, but does not list the model "${config.model}" (it lists ${listed})`,
+    models,
+  };
 }

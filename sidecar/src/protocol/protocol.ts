@@ -191,6 +191,8 @@ export interface ModelState {
   /** The endpoint probe: not configured, not checked (a client given by an embedder), being checked, answered, or failed (`statusMessage` says why). */
   status: 'none' | 'unchecked' | 'checking' | 'ok' | 'error';
   statusMessage: string | null;
+  /** The probe behind `status`, when there was one. */
+  probe: ModelProbe | null;
   /** The user settings file the Model section writes, and its model keys now (never the key itself). */
   file: string;
   saved: { provider: string | null; baseURL: string | null; model: string | null; apiKeySet: boolean };
@@ -201,6 +203,12 @@ export interface ModelState {
 /** A real request against a model endpoint (Test connection, the probe at start). */
 export interface ModelProbe {
   ok: boolean;
+  /** What happened, for the UI's words: it answered (and lists the model, or not); or it refused the key, has nothing there, answered another error, is unreachable, did not answer in time; or the form names no model. */
+  kind: 'ok' | 'unlisted' | 'auth' | 'notFound' | 'http' | 'unreachable' | 'timeout' | 'noModel';
+  /** The URL asked, and the HTTP status or the network error when there is one. */
+  url: string | null;
+  detail: string | null;
+  /** The same in English (logs, titles). */
   message: string;
   /** The models the endpoint lists, when it lists them. */
   models: string[] | null;

@@ -50,7 +50,7 @@ export class ModelService {
   readonly client = new FollowingClient();
   private config: ModelConfig | null = null;
   private error: string | null = null;
-  private probe: { status: ModelState['status']; message: string | null } = { status: 'none', message: null };
+  private probe: { status: ModelState['status']; result: ModelProbe | null } = { status: 'none', result: null };
   /** Bumped by every reload: a probe answer for an older configuration is dropped. */
   private generation = 0;
   private readonly file: string;
@@ -70,7 +70,7 @@ export class ModelService {
     this.generation++;
     if (this.opts.injected) {
       this.client.target = this.opts.injected;
-      this.probe = { status: 'unchecked', message: null };
+      this.probe = { status: 'unchecked', result: null };
       return;
     }
     const files = loadSources({ workdir: this.opts.workdir, homeDir: this.opts.homeDir, trustProject: this.opts.trusted() });
@@ -79,7 +79,7 @@ export class ModelService {
     this.error = r.ok ? null : r.error;
     this.client.target = r.ok ? createModelClient(r.config) : null;
     this.client.unavailable = `No model is configured: ${this.error}`;
-    this.probe = r.ok ? { status: 'checking', message: null } : { status: 'none', message: null };
+    this.probe = { status: r.ok ? 'checking' : 'none', result: null };
     if (probe && r.ok) void this.check();
   }
 
@@ -90,7 +90,7 @@ export class ModelService {
     const generation = this.generation;
     const r = await probeModel(config);
     if (generation !== this.generation) return;
-    this.probe = { status: r.ok ? 'ok' : 'error', message: r.message };
+    this.probe = { status: r.ok ? 'ok' : 'error', result: r };
     this.opts.onChange(this.state());
   }
 
@@ -104,7 +104,8 @@ export class ModelService {
       baseURL: this.config?.baseURL ?? null,
       error: this.error,
       status: this.probe.status,
-      statusMessage: this.probe.message,
+      statusMessage: this.probe.result?.message ?? null,
+      probe: this.probe.result,
       file: this.file,
       saved: { provider: saved.provider ?? null, baseURL: saved.baseURL ?? null, model: saved.model ?? null, apiKeySet: Boolean(saved.apiKey) },
       overriddenBy: (Object.keys(ENV_KEYS) as FormKey[]).map((k) => ENV_KEYS[k]).filter((v) => (this.opts.env[v] ?? '').trim() !== ''),
@@ -146,11 +147,11 @@ export class ModelService {
   /** A real request against the form's endpoint (its key left empty: the saved one), or the one in use. */
   async test(form: Params<'model.test'>): Promise<ModelProbe> {
     if (!form.provider && !form.baseURL && !form.model) {
-      if (!this.config) return { ok: false, message: this.error ?? 'no model is configured', models: null };
+      if (!this.config) return { ok: false, kind: 'noModel', url: null, detail: null, message: this.error ?? 'no model is configured', models: null };
       return probeModel(this.config);
     }
     const model = form.model?.trim();
-    if (!model) return { ok: false, message: 'name the model first', models: null };
+    if (!model) return { ok: false, kind: 'noModel', url: null, detail: null, message: 'name the model first', models: null };
     const baseURL = form.baseURL?.trim();
     const apiKey = form.apiKey?.trim() || this.saved().apiKey || this.config?.apiKey;
     return probeModel({ provider: form.provider ?? 'openai', model, ...(baseURL ? { baseURL } : {}), ...(apiKey ? { apiKey } : {}) });

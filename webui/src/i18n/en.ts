@@ -223,6 +223,15 @@ export const en = {
   'model.chip.ok': 'the endpoint answers',
   'model.chip.error': 'the endpoint does not answer',
 
+  'probe.ok': 'connected: {model} at {url}',
+  'probe.unlisted': '{url} answers, but does not list the model {model} (it lists {detail})',
+  'probe.auth': 'the server at {url} refused the API key ({detail})',
+  'probe.notFound': 'nothing answers at {url} ({detail}): check the base URL (an OpenAI-compatible one usually ends in /v1)',
+  'probe.http': 'the server at {url} answered {detail}',
+  'probe.unreachable': 'cannot reach {url}: {detail}',
+  'probe.timeout': 'no answer from {url} within {detail}',
+  'probe.noModel': 'name the model first',
+
   'time.now': 'just now',
   'time.min': '{n} min ago',
   'time.hour': '{n} h ago',

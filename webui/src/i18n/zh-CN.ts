@@ -223,6 +223,15 @@ export const zhCN: Dict = {
   'model.chip.ok': '接口有响应',
   'model.chip.error': '接口没有响应',
 
+  'probe.ok': '已连接：{url} 上的 {model}',
+  'probe.unlisted': '{url} 有响应，但没有列出模型 {model}（它列出的是 {detail}）',
+  'probe.auth': '{url} 的服务拒绝了 API 密钥（{detail}）',
+  'probe.notFound': '{url} 没有响应（{detail}）：请检查基础 URL（OpenAI 兼容接口通常以 /v1 结尾）',
+  'probe.http': '{url} 的服务返回 {detail}',
+  'probe.unreachable': '无法连接 {url}：{detail}',
+  'probe.timeout': '{url} 在 {detail} 内没有响应',
+  'probe.noModel': '请先填写模型',
+
   'time.now': '刚刚',
   'time.min': '{n} 分钟前',
   'time.hour': '{n} 小时前',

@@ -2,7 +2,7 @@
 // run's verdict, and the detail is the hook's own words (the reason it gave) or what went wrong. The
 // record's `decision` is the engine's English sentence; only the hook-written part of it is kept,
 // and the engine's common errors are said again in the UI's words.
-import type { HookRunRecord, RunVerdict } from '../host/protocol.js';
+import type { HookRunRecord, ModelProbe, RunVerdict } from '../host/protocol.js';
 import { t, type Key } from '../i18n/index.js';
 
 export const VERDICT_KEY: Record<RunVerdict, Key> = {
@@ -79,4 +79,9 @@ export function decisionDetail(r: HookRunRecord): string | null {
 /** The badge and detail of a run, in the UI's language. */
 export function runWords(r: HookRunRecord): { badge: string; detail: string | null } {
   return { badge: t(VERDICT_KEY[r.verdict]), detail: decisionDetail(r) };
+}
+
+/** A model endpoint probe in the UI's language (the URL and the error code stay as they are). */
+export function probeWords(p: ModelProbe, model: string): string {
+  return t(`probe.${p.kind}`, { url: p.url ?? '', detail: p.detail ?? '', model });
 }

@@ -3,6 +3,7 @@
 // to set one (the Model section, which applies at once, or the WAVE_* variables).
 import { t } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
+import { probeWords } from '../../state/runWords.js';
 import { Icon } from '../common/icons.js';
 import { Composer } from './Composer.js';
 import { ConfigProblems } from './ConfigProblems.js';
@@ -20,7 +21,7 @@ function NoModel() {
       <Icon name="warn" />
       <div>
         <strong>{model.configured ? t('chat.badModel.title', { name: model.name ?? '' }) : t('chat.noModel.title')}</strong>
-        <div class="no-model-error">{model.configured ? model.statusMessage : model.error}</div>
+        <div class="no-model-error">{model.configured && model.probe ? probeWords(model.probe, model.name ?? '') : model.error}</div>
         <div class="muted">{t(browser ? 'chat.noModel.body' : 'chat.noModel.bodyIde')}</div>
         {browser && (
           <button type="button" class="button small" onClick={() => app.openSettings('model')}>

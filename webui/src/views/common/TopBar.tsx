@@ -3,6 +3,7 @@
 import { LANGS, lang, setLang, t, type Lang } from '../../i18n/index.js';
 import type { Page } from '../../state/appStore.js';
 import { useStores } from '../../state/index.js';
+import { probeWords } from '../../state/runWords.js';
 
 const PAGES: readonly Page[] = ['chat', 'settings'];
 
@@ -46,7 +47,7 @@ export function TopBar() {
           <span
             class={`model-name status-${model.status}`}
             data-status={model.status}
-            title={`${model.provider ?? ''} ${model.name}${model.baseURL ? ` · ${model.baseURL}` : ''}${model.statusMessage ? `\n${model.statusMessage}` : ''}`}
+            title={`${model.provider ?? ''} ${model.name}${model.baseURL ? ` · ${model.baseURL}` : ''}${model.probe ? `\n${probeWords(model.probe, model.name)}` : ''}`}
           >
             <span class="status-dot" aria-hidden="true" />
             <span class="model-label">{model.name}</span>

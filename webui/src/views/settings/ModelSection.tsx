@@ -5,6 +5,7 @@
 import type { ModelState } from '../../host/protocol.js';
 import { t } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
+import { probeWords } from '../../state/runWords.js';
 
 function Status({ state }: { state: ModelState }) {
   const text =
@@ -14,9 +15,9 @@ function Status({ state }: { state: ModelState }) {
         ? t('model.status.checking')
         : state.status === 'unchecked'
           ? t('model.status.unchecked', { name: state.name ?? '' })
-          : `${t(state.status === 'ok' ? 'model.status.ok' : 'model.status.error')}: ${state.statusMessage ?? ''}`;
+          : `${t(state.status === 'ok' ? 'model.status.ok' : 'model.status.error')}: ${state.probe ? probeWords(state.probe, state.name ?? '') : ''}`;
   return (
-    <p class={`model-status status-${state.status}`} role="status" data-status={state.status}>
+    <p class={`model-status status-${state.status}`} role="status" data-status={state.status} title={state.statusMessage ?? undefined}>
       <span class="status-dot" aria-hidden="true" />
       {text}
     </p>
@@ -98,7 +99,7 @@ export function ModelSection() {
       <ModelForm />
       {probe && (
         <p class={`model-probe ${probe.ok ? 'probe-ok' : 'probe-error'}`} role="status" data-ok={probe.ok}>
-          {t(probe.ok ? 'model.probe.ok' : 'model.probe.error')}: {probe.message}
+          {t(probe.ok ? 'model.probe.ok' : 'model.probe.error')}: {probeWords(probe, model.form.model)}
         </p>
       )}
       {model.saved && !model.error && (
