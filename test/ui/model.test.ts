@@ -108,6 +108,11 @@ describe('the Model section', () => {
     await page.locator('.composer textarea').press('Enter');
     await page.locator('.assistant-text', { hasText: 'Hello from the new model.' }).waitFor();
     expect(await page.locator('.model-name').getAttribute('data-status')).toBe('ok');
+    // A write to the file by anything else (the agent can write it too) does not move the endpoint
+    // the conversation goes to: it is offered for review like any other change.
+    sb.write(sb.userSettings, sb.read(sb.userSettings).replace(model.openaiBaseURL, 'http://127.0.0.1:9/v1'));
+    await page.locator('.review-banner').waitFor();
+    expect(await page.locator('.model-name').getAttribute('title')).toContain(model.openaiBaseURL);
     expect(pageErrors(page)).toEqual([]);
   });
 

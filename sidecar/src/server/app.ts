@@ -143,6 +143,8 @@ export class WaveApp {
     } catch (err) {
       this.opts.log?.(`checking the changed settings failed: ${(err as Error).message}`);
     }
+    // Not the model: a file the agent can write must not move the endpoint the conversation goes to
+    // (only the user's own save in the Model section does, or a restart).
     this.pushConfig();
   }
 

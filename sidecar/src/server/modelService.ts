@@ -73,14 +73,18 @@ export class ModelService {
       this.probe = { status: 'unchecked', result: null };
       return;
     }
-    const files = loadSources({ workdir: this.opts.workdir, homeDir: this.opts.homeDir, trustProject: this.opts.trusted() });
-    const r = modelConfigFrom(this.opts.env, files.settings.model);
+    const r = this.resolve();
     this.config = r.ok ? r.config : null;
     this.error = r.ok ? null : r.error;
     this.client.target = r.ok ? createModelClient(r.config) : null;
     this.client.unavailable = `No model is configured: ${this.error}`;
     this.probe = { status: r.ok ? 'checking' : 'none', result: null };
     if (probe && r.ok) void this.check();
+  }
+
+  private resolve() {
+    const files = loadSources({ workdir: this.opts.workdir, homeDir: this.opts.homeDir, trustProject: this.opts.trusted() });
+    return modelConfigFrom(this.opts.env, files.settings.model);
   }
 
   /** Probes the configuration in use and tells every client what it found. */
