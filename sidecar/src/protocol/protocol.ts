@@ -196,7 +196,7 @@ export interface ModelState {
   /** The user settings file the Model section writes, and its model keys now (never the key itself). */
   file: string;
   saved: { provider: string | null; baseURL: string | null; model: string | null; apiKeySet: boolean };
-  /** WAVE_* variables that are set and win over the file. */
+  /** What wins over the user file: WAVE_* variables that are set, then (trusted) project settings files that set a model key. */
   overriddenBy: string[];
 }
 

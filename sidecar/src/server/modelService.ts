@@ -112,15 +112,24 @@ export class ModelService {
       probe: this.probe.result,
       file: this.file,
       saved: { provider: saved.provider ?? null, baseURL: saved.baseURL ?? null, model: saved.model ?? null, apiKeySet: Boolean(saved.apiKey) },
-      overriddenBy: (Object.keys(ENV_KEYS) as FormKey[]).map((k) => ENV_KEYS[k]).filter((v) => (this.opts.env[v] ?? '').trim() !== ''),
+      overriddenBy: this.overriders(),
     };
   }
 
-  /** The model keys of the user settings file as written there. */
-  private saved(): Partial<Record<FormKey, string>> {
+  /** The WAVE_* variables set, then the project's files (when trusted) that set a model key: all win over the user file. */
+  private overriders(): string[] {
+    const vars = (Object.keys(ENV_KEYS) as FormKey[]).map((k) => ENV_KEYS[k]).filter((v) => (this.opts.env[v] ?? '').trim() !== '');
+    if (!this.opts.trusted()) return vars;
+    const paths = settingsPaths(this.opts.workdir, this.opts.homeDir);
+    const files = [paths.project, paths.projectLocal].filter((f) => f !== this.file && Object.keys(this.saved(f)).length > 0);
+    return [...vars, ...files];
+  }
+
+  /** The model keys of a settings file (the user's by default) as written there. */
+  private saved(file = this.file): Partial<Record<FormKey, string>> {
     let value: unknown;
     try {
-      value = parseJsonText(this.file, readText(this.file)).value;
+      value = parseJsonText(file, readText(file)).value;
     } catch {
       return {};
     }

@@ -209,7 +209,7 @@ export const en = {
   'model.save': 'Save',
   'model.saving': 'Saving…',
   'model.saved': 'Saved: the chat uses it now.',
-  'model.overridden': 'Set in the environment, and winning over these settings: {vars}.',
+  'model.overridden': 'These win over the settings here (environment variables, then project settings files): {vars}.',
   'model.status.none': 'No model is configured: {error}',
   'model.status.checking': 'Checking the endpoint…',
   'model.status.unchecked': 'Uses {name} (not checked)',

@@ -209,7 +209,7 @@ export const zhCN: Dict = {
   'model.save': '保存',
   'model.saving': '正在保存…',
   'model.saved': '已保存：会话现在使用它。',
-  'model.overridden': '以下环境变量已设置，优先于这些设置：{vars}。',
+  'model.overridden': '以下设置优先于这里的设置（先是环境变量，然后是项目设置文件）：{vars}。',
   'model.status.none': '尚未配置模型：{error}',
   'model.status.checking': '正在检查接口…',
   'model.status.unchecked': '使用 {name}（未检查）',

@@ -93,7 +93,7 @@ export function ModelSection() {
       <Status state={state} />
       {state.overriddenBy.length > 0 && (
         <div class="banner banner-warn" role="note">
-          {t('model.overridden', { vars: state.overriddenBy.join(', ') })}
+          {t('model.overridden', { vars: state.overriddenBy.map((v) => app.shown(v)).join(', ') })}
         </div>
       )}
       <ModelForm />
