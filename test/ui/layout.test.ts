@@ -115,6 +115,10 @@ describe('a 400 px tool window', () => {
       await chat.locator('.run-card').first().waitFor();
       problems.push(...(await overflowProblems(chat)).map((p) => `chat: ${p}`));
       if (lang === 'zh-CN') await screenshot(chat, 'chat-400-zh.png');
+      // A plain browser's page, with its chat / settings switcher in the top bar.
+      const both = await openPage(browser, s, { lang, width: 400, height: 800 });
+      await both.locator('.permission-card').waitFor();
+      problems.push(...(await overflowProblems(both)).map((p) => `browser page: ${p}`));
       expect(problems).toEqual([]);
     });
   }

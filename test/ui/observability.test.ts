@@ -66,7 +66,7 @@ describe('the hooks page shows how hooks behave', () => {
     expect(await fig(page, 'Check shell commands', 'failures')).toBe('1 failed');
     expect(await fig(page, 'Check shell commands', 'p95')).toBe('p95 200 ms');
     expect(await fig(page, 'Check shell commands', 'last')).toBe('last 20 min ago');
-    expect(await fig(page, 'Say bye', 'runs')).toBe('1 runs');
+    expect(await fig(page, 'Say bye', 'runs')).toBe('1 run');
     // A hook that never ran has no figures.
     expect(await row(page, 'No shell today').locator('.figures').count()).toBe(0);
     // Another session runs the hook: the figures follow the history file.
@@ -98,7 +98,7 @@ describe('the hooks page shows how hooks behave', () => {
     });
     await screenshot(page, 'settings-test-result.png');
     // The test run is in the history too (as with `wave hooks test`): the row gets figures.
-    await expect.poll(() => fig(page, 'No shell today', 'runs')).toBe('1 runs');
+    await expect.poll(() => fig(page, 'No shell today', 'runs')).toBe('1 run');
     await result.getByRole('button', { name: 'Close' }).click();
     await result.waitFor({ state: 'detached' });
   });

@@ -40,6 +40,7 @@ export const en = {
   'hooks.restored': 'The hook is back: the file has its exact bytes again.',
   'hooks.undoFailed': 'The delete was not undone: {message}',
   'hooks.fig.never': 'never ran',
+  'hooks.fig.run': '{n} run',
   'hooks.fig.runs': '{n} runs',
   'hooks.fig.blocks': '{n} blocked',
   'hooks.fig.failures': '{n} failed',

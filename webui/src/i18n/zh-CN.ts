@@ -41,6 +41,7 @@ export const zhCN: Dict = {
   'hooks.restored': '钩子已恢复：文件内容已逐字节还原。',
   'hooks.undoFailed': '未能撤销删除：{message}',
   'hooks.fig.never': '从未运行',
+  'hooks.fig.run': '运行 {n} 次',
   'hooks.fig.runs': '运行 {n} 次',
   'hooks.fig.blocks': '阻止 {n} 次',
   'hooks.fig.failures': '失败 {n} 次',

@@ -56,7 +56,7 @@ function figures(f: HookFigures | undefined, now: number) {
   const failed = f.failures > 0;
   return (
     <span class="figures" data-field="figures" title={t('hooks.fig.title', { last: f.lastRun })}>
-      <span data-fig="runs">{t('hooks.fig.runs', { n: f.runs })}</span>
+      <span data-fig="runs">{t(f.runs === 1 ? 'hooks.fig.run' : 'hooks.fig.runs', { n: f.runs })}</span>
       {f.blocks > 0 && <span data-fig="blocks">{t('hooks.fig.blocks', { n: f.blocks })}</span>}
       <span data-fig="failures" class={failed ? 'fig-bad' : ''}>
         {t('hooks.fig.failures', { n: f.failures })}
