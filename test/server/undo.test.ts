@@ -1,7 +1,7 @@
 // Undo of a delete and the other new requests of the settings page over the real protocol
 // (protocol.ts): Undo puts back the exact bytes, once; an Undo after the file changed again is a
 // conflict that writes nothing; a Stop for a hook that is not running is not_found; hooks.test of
-// a hook that is gone is not_found.
+// a hook that is gone is not_found, and of a hook of an untrusted project refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSandboxes, ensureBuilt, makeSandbox, startServe, stopAllServers, type Sandbox, type WaveClient } from './harness.js';
 
@@ -49,6 +49,14 @@ describe('hooks.undoDelete', () => {
     sb.write(sb.userSettings, edited);
     expect(await client.refused('hooks.undoDelete', { undo })).toMatchObject({ code: 'conflict', message: expect.stringContaining('changed since the delete') });
     expect(sb.read(sb.userSettings)).toBe(edited);
+  });
+
+  it('hooks.test does not run a hook of an untrusted project', async () => {
+    sb.write(sb.projectSettings, '{ "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "touch ran" } ] } ] } }\n');
+    const listing = await client.call('hooks.list', {});
+    const hook = listing.hooks.find((h) => h.command === 'touch ran')!;
+    expect(hook.state).toBe('untrusted');
+    expect(await client.refused('hooks.test', { id: hook.id })).toMatchObject({ code: 'refused', message: expect.stringContaining('not trusted') });
   });
 
   it('chat.stopHook of a run that is not running, hooks.test of a hook that is gone: not_found', async () => {

@@ -81,6 +81,9 @@ export class HookRunsService {
   async test(id: string): Promise<HookTestResult> {
     const hook = this.opts.listing().hooks.find((h) => h.id === id);
     if (!hook || !isHookEvent(hook.event)) throw new SettingsRefusal('not_found', 'that hook is no longer in its settings file; the list was refreshed');
+    // A test runs the command for real: a project's hooks only where they would run at all.
+    if (hook.state === 'untrusted')
+      throw new SettingsRefusal('refused', 'this workspace is not trusted, so its project hooks do not run, not even as a test: trust it first');
     const event = hook.event;
     const runs: HookRunRecord[] = [];
     const manager = new HookManager({
