@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The whole test suite — what the README's test command (`npm ci && npm test`) runs, and CI too:
-//   1. provision what the tests need from Debian when it is missing (Chromium, a Java runtime, jq);
+//   1. provision what the tests need from Debian when it is missing (Chromium, a Java runtime, jq, a CJK font);
 //   2. type-check and build the sidecar, check the generated JSON Schema, check the structure rules
 //      (layers, sizes: scripts/check-structure.mjs), lint (eslint.config.js) and format (Prettier),
 //      build the web UI;
@@ -22,6 +22,8 @@ function provision() {
   if (!existsSync('/usr/bin/chromium')) missing.push('chromium');
   if (!has('java')) missing.push('default-jre-headless');
   if (!has('jq')) missing.push('jq'); // hook scripts in the tests read JSON the way published hooks do
+  // A CJK font: the browser tests measure the Chinese UI at 400 px, and the screenshots show it.
+  if (spawnSync('sh', ['-c', 'fc-list :lang=zh | grep -q .'], { stdio: 'ignore' }).status !== 0) missing.push('fonts-wqy-microhei');
   if (!missing.length) return;
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   const sudo = root ? '' : 'sudo ';

@@ -198,7 +198,7 @@ describe.concurrent('chat turns', () => {
       expect(existsSync(out('allow'))).toBe(false);
       expect((await chat.call('chat.state', {})).pendingPermissions).toEqual([prompt]);
 
-      expect(await settings.call('chat.permission', { requestId: prompt.requestId, behavior: 'allow' })).toEqual({ ok: true });
+      expect(await settings.call('chat.permission', { requestId: prompt.requestId, behavior: 'allow' })).toEqual({ ok: true, ruleWritten: null });
       expect(await chat.waitFor('chat.permissionResolved', undefined, { since: m })).toEqual({ requestId: prompt.requestId });
       await chat.waitFor('chat.busy', (b) => !b.busy, { since: m, timeoutMs: 20_000 });
       expect(readFileSync(out('allow'), 'utf8')).toBe('allowed\n');

@@ -5,6 +5,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startModelServer } from '../model-server/server.js';
 import {
   cleanupSandboxes,
   ensureBuilt,
@@ -133,11 +134,29 @@ describe('malformed messages and errors', () => {
     expect((await client.call('hello', {})).workdir).toBe(sb.workdir);
   });
 
+  it('without a model, New and Edit open the target settings file (made when missing) instead of a chat that cannot answer', async () => {
+    const before = server.stdoutLines.length;
+    expect(await client.call('hooks.create', { prefill: 'new', source: 'project' })).toEqual({ ok: true, opened: sb.projectSettings });
+    expect(JSON.parse(sb.read(sb.projectSettings))).toEqual({ hooks: {} });
+    sb.write(sb.userSettings, settingsWith('echo mine'));
+    const listing = await client.call('hooks.list', {});
+    const hook = listing.hooks.find((h) => h.command === 'echo mine')!;
+    expect(await client.call('hooks.edit', { id: hook.id, prefill: 'edit' })).toEqual({ ok: true, opened: sb.userSettings });
+    // Only the files open: the settings tab stays, nothing is prefilled.
+    expect((await server.waitForHost(before + 2)).slice(before)).toEqual([
+      { host: 'openFile', path: sb.projectSettings },
+      { host: 'openFile', path: sb.userSettings },
+    ]);
+  });
+
   it('stops on SIGTERM with exit code 0 while clients are connected', async () => {
     await server.connect();
     expect(await server.stop()).toEqual({ code: 0, signal: null });
   });
 });
+
+let closeModel: () => Promise<void> = () => Promise.resolve();
+afterAll(() => closeModel());
 
 describe('several clients, watched files, the host channel', () => {
   let sb: Sandbox;
@@ -148,7 +167,10 @@ describe('several clients, watched files, the host channel', () => {
     ensureBuilt();
     sb = makeSandbox('proto-multi');
     sb.write(sb.userSettings, settingsWith('echo user-one', 'echo user-two'));
-    server = await startServe({ home: sb.home, workdir: sb.workdir });
+    // With a model, New and Edit go through the chat.
+    const model = await startModelServer([]);
+    closeModel = () => model.close();
+    server = await startServe({ home: sb.home, workdir: sb.workdir, env: { WAVE_BASE_URL: model.openaiBaseURL, WAVE_MODEL: 'scripted-model', WAVE_API_KEY: 'k' } });
     chat = await server.connect();
     settings = await server.connect();
     await chat.call('hello', { view: 'chat' });
@@ -212,7 +234,7 @@ describe('several clients, watched files, the host channel', () => {
     const hook = listing.hooks.find((h) => h.command === 'echo user-three')!;
     const before = server.stdoutLines.length;
     const m = chat.mark();
-    expect(await settings.call('hooks.edit', { id: hook.id, prefill: '修改这个钩子: echo user-three' })).toEqual({ ok: true });
+    expect(await settings.call('hooks.edit', { id: hook.id, prefill: '修改这个钩子: echo user-three' })).toEqual({ ok: true, opened: null });
     const lines = (await server.waitForHost(before + 3)).slice(before);
     expect(lines).toEqual([{ host: 'openFile', path: sb.userSettings }, { host: 'closeSettings' }, { host: 'showChat' }]);
     expect(isAbsolute((lines[0] as { path: string }).path)).toBe(true);
@@ -225,7 +247,7 @@ describe('several clients, watched files, the host channel', () => {
   it('hooks.create: closeSettings, showChat and the prefill (no openFile)', async () => {
     const before = server.stdoutLines.length;
     const m = chat.mark();
-    expect(await settings.call('hooks.create', { prefill: 'Create a hook that …' })).toEqual({ ok: true });
+    expect(await settings.call('hooks.create', { prefill: 'Create a hook that …' })).toEqual({ ok: true, opened: null });
     expect((await server.waitForHost(before + 2)).slice(before)).toEqual([{ host: 'closeSettings' }, { host: 'showChat' }]);
     expect(await chat.waitFor('chat.prefill', undefined, { since: m })).toEqual({ text: 'Create a hook that …' });
   });

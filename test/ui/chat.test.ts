@@ -185,7 +185,7 @@ describe('edit hook through the AI', () => {
     // Plugin hooks: no Edit, no Delete.
     await settings.click('[data-tab=plugin]');
     await settings.locator('.hook-row').first().waitFor();
-    expect(await settings.locator('.hook-row').getByRole('button').count()).toBe(0);
+    expect(await settings.locator('.hook-row .hook-actions').getByRole('button').allTextContents()).toEqual(['测试']);
   });
 
   it('in a plain browser the page switches to the chat itself', async () => {
@@ -235,7 +235,11 @@ describe('chat', () => {
     expect(await tool.locator('.tool-result').textContent()).toContain('hello-from-tool');
 
     // Hook run cards: event, hook name, duration, exit code, decision; stdout/stderr when expanded.
-    const card = page.locator('.run-card[data-event=PreToolUse]').first();
+    // The run changed nothing: it is folded with the others of its event, above its tool call.
+    const fold = page.locator('.run-fold[data-event=PreToolUse]').first();
+    expect(await fold.locator('> summary').textContent()).toBe('PreToolUse · 1 hook ranok');
+    await fold.locator('> summary').click();
+    const card = fold.locator('.run-card').first();
     expect(await card.locator('.run-event').textContent()).toBe('PreToolUse hook');
     expect(await card.locator('.run-name').textContent()).toBe('Guard shell');
     expect(await card.locator('.run-duration').textContent()).toMatch(/^\d+ ms$|^[\d.]+ s$/);
@@ -245,7 +249,7 @@ describe('chat', () => {
     await card.locator('summary').click();
     expect(await card.locator('.run-stdout').textContent()).toBe('pre-check ok');
     expect(await card.locator('.run-stderr').textContent()).toBe('warning: slow disk');
-    expect(await page.locator('.run-card[data-event=PostToolUse] .run-name').first().textContent()).toBe('Log shell');
+    expect(await page.locator('.run-fold[data-event=PostToolUse] .run-card .run-name').first().textContent()).toBe('Log shell');
     expect(await page.locator('.hook-text').first().textContent()).toContain('Sprint 42');
     await screenshot(page, 'chat-hook-cards.png');
 
@@ -270,8 +274,9 @@ describe('chat', () => {
 
     // The same conversation in the dark theme (a fresh page gets it through chat.state).
     const dark = await openPage(browser, s, { view: 'chat', lang: 'zh-CN', theme: 'dark' });
-    await dark.locator('.run-card').first().waitFor();
-    await dark.locator('.run-card[data-event=PreToolUse] summary').first().click();
+    await dark.locator('.run-fold').first().waitFor();
+    await dark.locator('.run-fold[data-event=PreToolUse] > summary').first().click();
+    await dark.locator('.run-fold[data-event=PreToolUse] .run-card > summary').first().click();
     await dark.locator('.timeline').evaluate((el) => (el.scrollTop = 0));
     await screenshot(dark, 'chat-dark.png');
     expect(pageErrors(page)).toEqual([]);

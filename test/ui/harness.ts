@@ -77,7 +77,7 @@ export class UiSandbox {
 }
 
 /** A `hooks` settings entry: `{ Event: [{ matcher, hooks: [handler] }] }`. */
-export function hooksOf(entries: Array<{ event: string; matcher?: string; command: string; description?: string; timeout?: number; async?: boolean }>): Json {
+export function hooksOf(entries: Array<{ event: string; matcher?: string; command: string; description?: string; timeout?: number; async?: boolean; statusMessage?: string }>): Json {
   const out: Record<string, unknown[]> = {};
   for (const e of entries) {
     const { event, matcher, ...handler } = e;

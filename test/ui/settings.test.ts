@@ -69,9 +69,12 @@ describe('Hooks tab: source tabs and rows', () => {
     expect(await texts(page, '.hook-row [data-field=description]')).toEqual(['Check shell commands', 'Notify when done']);
     expect(await texts(page, '.hook-row [data-field=command]')).toEqual(['echo check-bash', 'notify-send "Wave finished"']);
     expect(await texts(page, '.hook-row .badge')).toEqual(['用户', '用户']);
-    expect(await page.locator('.hook-row .file').first().getAttribute('title')).toBe(sb.userSettings);
+    // Paths read ~/.wave/… and <project>/.wave/… (the full path in the title).
+    expect(await page.locator('.hook-row .file').first().getAttribute('title')).toBe(`打开文件: ${sb.userSettings}`);
+    expect(await page.locator('.hook-row .file').first().textContent()).toMatch(/^~\/\.wave\/settings\.json:\d+$/);
+    expect(await page.locator('.section-head p').textContent()).toContain('编程式、插件、用户级、项目级，最后是项目本地');
     for (const row of await rows(page).all()) {
-      expect(await row.getByRole('button').allTextContents()).toEqual(['编辑', '删除']);
+      expect(await row.locator('.hook-actions').getByRole('button').allTextContents()).toEqual(['测试', '编辑', '删除']);
     }
     await screenshot(page, 'settings-hooks-zh.png');
 
@@ -81,16 +84,21 @@ describe('Hooks tab: source tabs and rows', () => {
     expect(await page.locator('.hook-list').count()).toBe(1);
     expect(await page.locator('.hooks-panel').locator('section, article, h3').count()).toBe(0);
     expect(await texts(page, '.hook-row .badge')).toEqual(['项目', '项目', '项目 · 本地']);
+    expect(await texts(page, '.hook-row .file')).toEqual([
+      expect.stringMatching(/^<project>\/\.wave\/settings\.json:\d+$/),
+      expect.stringMatching(/^<project>\/\.wave\/settings\.json:\d+$/),
+      expect.stringMatching(/^<project>\/\.wave\/settings\.local\.json:\d+$/),
+    ]);
     for (const row of await rows(page).all()) {
-      expect(await row.getByRole('button').allTextContents()).toEqual(['编辑', '删除']);
+      expect(await row.locator('.hook-actions').getByRole('button').allTextContents()).toEqual(['测试', '编辑', '删除']);
     }
     expect(await page.locator('.new-hook').textContent()).toBe('新增项目级钩子');
 
-    // The plugin tab: read-only rows, no Edit / Delete, no New.
+    // The plugin tab: read-only rows, no Edit / Delete (Test and Open file are there), no New.
     await page.click('[data-tab=plugin]');
     await expect.poll(() => texts(page, '.hook-row [data-field=description]')).toEqual(['Lint written files']);
     expect(await texts(page, '.hook-row .badge')).toEqual(['插件 · lint-kit']);
-    expect(await rows(page).first().getByRole('button').count()).toBe(0);
+    expect(await rows(page).first().locator('.hook-actions').getByRole('button').allTextContents()).toEqual(['测试']);
     expect(await page.locator('.hook-row .readonly').textContent()).toContain('只读');
     expect(await page.locator('.new-hook').count()).toBe(0);
 
@@ -264,7 +272,7 @@ describe('Hooks tab: empty states, parse errors, delete', () => {
     await page.getByRole('button', { name: '删除 Say bye' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: '确认删除' }).click();
     await page.locator('[data-empty=user]').waitFor();
-    expect(await page.locator('[data-empty=user]').textContent()).toContain(sb.userSettings);
+    expect(await page.locator('[data-empty=user]').textContent()).toContain('~/.wave/settings.json');
     expect(JSON.parse(sb.read(sb.userSettings))).toEqual({ hooks: {} });
   });
 });

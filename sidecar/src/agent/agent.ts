@@ -102,6 +102,7 @@ export class Agent {
         this.conversation.addBlock({ type: 'hook_run', run });
         this.host.emit({ type: 'hook_run', run });
       },
+      onRunStart: (run) => this.host.emit({ type: 'hook_start', run }),
       onWarning: (message) => this.conversation.notice(message),
       ...(opts.debugHooks ? { debug: opts.debugHooks } : {}),
       promptModel: promptModelOf(opts.model, opts.modelFor, opts.modelUnavailable),

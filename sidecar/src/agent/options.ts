@@ -3,6 +3,7 @@ import type { ConfigChangeNotice } from '../hooks/manager.js';
 import type { MainHost } from './mainHost.js';
 import type { WorkPort } from './workPort.js';
 import type { HookRunRecord, PermissionMode } from '../hooks/types.js';
+import type { HookRunStart } from '../protocol/wire.js';
 import type { ModelClient } from '../models/types.js';
 import type { Message } from './messages.js';
 import type { AnyTool } from './tools/registry.js';
@@ -21,6 +22,8 @@ export type AgentEvent =
   | { type: 'tool_call'; messageId: string; id: string; name: string; input: Record<string, unknown> }
   | { type: 'tool_result'; messageId: string; id: string; name: string; success: boolean; result: string }
   | { type: 'hook_run'; run: HookRunRecord }
+  /** A synchronous hook started (its `hook_run` follows when it ends; `hookManager.stopRun(id)` kills it). */
+  | { type: 'hook_start'; run: HookRunStart }
   | { type: 'busy'; busy: boolean };
 
 /** Plugs long-running work into a session (the composition root, app/, gives the real one). */

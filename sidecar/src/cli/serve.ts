@@ -1,7 +1,8 @@
 // `wave serve --workdir DIR [--port 0] [--ui DIR] [--standalone] [--exit-with-stdin]`: starts the
 // sidecar for the IDE or a browser (docs/architecture.md, "The sidecar and the IDE"). stdout carries the ready line, then host requests as
-// JSON lines; diagnostics go to stderr. `--standalone` (npm start) prints the URL to open and shows
-// host requests as plain text for the person at the terminal.
+// JSON lines; diagnostics go to stderr. `--standalone` (npm start, `wave serve --standalone` in any
+// folder) prints the URL to open instead of the ready line and shows host requests as plain text
+// for the person at the terminal.
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,8 +67,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const token = newToken();
   const server = await listen({ app, token, port, uiDir, log });
   const ready: ReadyLine = { ready: { url: server.url, port: server.port, token } };
-  process.stdout.write(`${JSON.stringify(ready)}\n`);
-  if (values.standalone) process.stderr.write(`\nWave is serving ${workdir}\nOpen ${server.url} in a browser (Ctrl-C to stop).\n\n`);
+  if (values.standalone) process.stdout.write(`\nWave is serving ${workdir}\nOpen ${server.url} in a browser (Ctrl-C to stop).\n\n`);
+  else process.stdout.write(`${JSON.stringify(ready)}\n`);
   app.start().catch((err: Error) => log(`the chat session could not start: ${err.message}`));
 
   await new Promise<void>((done) => {

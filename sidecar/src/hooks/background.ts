@@ -21,6 +21,8 @@ export interface BackgroundIo {
   emit(record: HookRunRecord): void;
   warn(message: string): void;
   rewake?: (notice: RewakeNotice) => void;
+  /** The event input the hook was started with (its record's tool_use_id). */
+  input: Record<string, unknown>;
 }
 
 type Kind = 'async' | 'rewake' | 'detached';
@@ -68,7 +70,7 @@ export class BackgroundRuns {
     const words = rewoke
       ? `asyncRewake: exit 2, its stderr goes to the model`
       : `${kind === 'detached' ? 'async (detached)' : kind === 'rewake' ? 'asyncRewake' : 'async'}: ${effect.words}`;
-    const record = runRecord(event, hook, result, { ...effect, words }, { background: true, rewoke });
+    const record = runRecord(event, hook, result, { ...effect, words }, { background: true, rewoke, input: io.input });
     io.emit(record);
     if (!rewoke) return;
     const stderr = result.stderr || `the ${event} hook "${hook.displayName}" exited 2`;

@@ -33,6 +33,10 @@ export interface HookStart {
   timeoutMs: number;
   /** Claude Code's async protocol applies (a synchronous command hook). */
   detachOnAsyncLine: boolean;
+  /** The event's input (the record's tool_use_id). */
+  input: Record<string, unknown>;
+  /** A stop the user asked for (the chat's live card): the process group is killed, the request aborted. */
+  signal?: AbortSignal;
 }
 
 const made = new Set<string>();
@@ -79,6 +83,7 @@ function commandSpec(s: LaunchSettings, h: HookStart, handler: CommandHandler): 
     input: `${h.payload}\n`,
     timeoutMs: h.timeoutMs,
     ...(h.detachOnAsyncLine ? { detachOnAsyncLine: true } : {}),
+    ...(h.signal ? { signal: h.signal } : {}),
     ...(s.killGraceMs !== undefined ? { killGraceMs: s.killGraceMs } : {}),
     ...(s.exitGraceMs !== undefined ? { exitGraceMs: s.exitGraceMs } : {}),
   };
@@ -86,7 +91,9 @@ function commandSpec(s: LaunchSettings, h: HookStart, handler: CommandHandler): 
 
 export function launchHook(s: LaunchSettings, h: HookStart): Promise<ProcessResult> {
   const handler = h.hook.handler;
-  if (handler.type === 'http') return runHttpHook({ handler, body: h.payload, env: hookEnv(s, h), timeoutMs: h.timeoutMs });
-  if (handler.type === 'prompt') return runPromptHook({ handler, payload: h.payload, model: s.promptModel, timeoutMs: h.timeoutMs });
+  if (handler.type === 'http')
+    return runHttpHook({ handler, body: h.payload, env: hookEnv(s, h), timeoutMs: h.timeoutMs, ...(h.signal ? { signal: h.signal } : {}) });
+  if (handler.type === 'prompt')
+    return runPromptHook({ handler, payload: h.payload, model: s.promptModel, timeoutMs: h.timeoutMs, ...(h.signal ? { signal: h.signal } : {}) });
   return s.runProcess(commandSpec(s, h, handler));
 }

@@ -20,6 +20,8 @@ import { debugLines } from './debugLog.js';
 import { historyLine, HistoryWriter } from './history.js';
 import { hooksToRun, planEvent, type EventPlan, type PlanInput } from './plan.js';
 import { configSourceOf } from './snapshot.js';
+import { LiveRuns, STOPPED } from './liveRuns.js';
+import type { HookRunStart } from '../protocol/wire.js';
 import type { ConfiguredHook, HookDecision, HookRunRecord, PermissionMode } from './types.js';
 
 export const DEFAULT_HOOK_TIMEOUT_SECONDS = 600;
@@ -79,6 +81,8 @@ export interface HookManagerOptions {
   debug?: (lines: string[]) => void;
   /** Called when settings files changed during the session (after their ConfigChange hooks ran). */
   onConfigChange?: (changes: ConfigChangeNotice[], runs: HookRunRecord[]) => void;
+  /** A synchronous hook started (its id is its record's, and what `stopRun` takes): the UI's live card. */
+  onRunStart?: (start: HookRunStart) => void;
   killGraceMs?: number;
   exitGraceMs?: number;
   /** What `prompt` hooks ask (without one they are a non-blocking error saying no model is configured). */
@@ -115,6 +119,7 @@ export class HookManager {
   /** Hooks with `once: true` that already ran in this session. */
   private readonly ranOnce = new Set<string>();
   private readonly launch: LaunchSettings;
+  private readonly live: LiveRuns;
   private readonly history: HistoryWriter | null;
   /** One look at the settings files at a time (ConfigChange fires once per change). */
   private observing: Promise<void> = Promise.resolve();
@@ -124,6 +129,7 @@ export class HookManager {
   constructor(private readonly opts: HookManagerOptions) {
     this.workdir = opts.workdir;
     this.homeDir = opts.homeDir ?? homedir();
+    this.live = new LiveRuns(opts.onRunStart);
     this.launch = {
       workdir: this.workdir,
       runProcess: opts.runProcess ?? runHookProcess,
@@ -260,14 +266,14 @@ export class HookManager {
       const ownTimeoutMs = (hook.handler.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS) * 1000;
       const start = (timeoutMs: number) => this.startOf(event, hook, current, ctx, sources, timeoutMs);
       if (isBackground(hook)) {
-        this.background.start(event, hook, launchHook(this.launch, start(ownTimeoutMs)), ownTimeoutMs, this.io(ctx));
+        this.background.start(event, hook, launchHook(this.launch, start(ownTimeoutMs)), ownTimeoutMs, this.io(ctx, current));
         started.push(hook);
         continue;
       }
       const remaining = ctx.budget ? ctx.budget.remainingMs() : Infinity;
       if (remaining <= 0) {
         skipped++;
-        runs.push(this.recordNow(event, hook, { outcome: 'skipped', words: 'skipped: the turn’s hook budget is spent' }, ctx));
+        runs.push(this.recordNow(event, hook, { outcome: 'skipped', words: 'skipped: the turn’s hook budget is spent' }, current, ctx));
         continue;
       }
       const ran = await this.runSync(event, hook, start(Math.min(ownTimeoutMs, remaining)), ownTimeoutMs, ctx);
@@ -309,6 +315,11 @@ export class HookManager {
     await this.history?.flush();
   }
 
+  /** Kills a running synchronous hook (its process group); it ends as a non-blocking error. False when it is not running. */
+  stopRun(runId: string): boolean {
+    return this.live.stop(runId);
+  }
+
   /** The model `prompt` hooks ask (when it is known only once the configuration is read). */
   setPromptModel(model: PromptModel | undefined): void {
     this.launch.promptModel = model;
@@ -319,8 +330,9 @@ export class HookManager {
     return this.background.rewakeRunning;
   }
 
-  private io(ctx: FireContext): BackgroundIo {
+  private io(ctx: FireContext, input: Record<string, unknown>): BackgroundIo {
     return {
+      input,
       emit: (record) => this.emit(record, ctx),
       warn: (message) => this.opts.onWarning?.(message),
       ...(this.opts.onRewake ? { rewake: this.opts.onRewake } : {}),
@@ -330,23 +342,25 @@ export class HookManager {
   /** One synchronous hook: its effect and record, or null when it detached itself (Claude Code's async protocol). */
   private async runSync(event: HookEventName, hook: ConfiguredHook, start: HookStart, ownTimeoutMs: number, ctx: FireContext) {
     await ctx.beforeRun?.();
-    const result = await launchHook(this.launch, start);
+    const live = this.live.begin(event, hook, start.input);
+    const result = await launchHook(this.launch, { ...start, signal: live.signal }).finally(live.end);
     ctx.budget?.spend(result.durationMs);
     if (result.detached) {
-      this.background.detached(event, hook, result.detached.done, result.detached.asyncTimeoutMs ?? start.timeoutMs, this.io(ctx));
+      this.background.detached(event, hook, result.detached.done, result.detached.asyncTimeoutMs ?? start.timeoutMs, this.io(ctx, start.input));
       return null;
     }
     // A hook that passes its input through (prints stdin back) answers nothing, whatever its size.
     const read = echoesInput(result, start.payload) ? { ...result, stdout: '', stdoutTruncated: false } : result;
     const effect = interpretRun(event, eventSpec(event), read, hook.summary, Math.round(start.timeoutMs / 100) / 10);
     if (result.timedOut && start.timeoutMs < ownTimeoutMs) effect.error = `${effect.error} (cut to what was left of the turn’s hook budget)`;
-    const record = runRecord(event, hook, result, effect);
+    if (live.signal.aborted && effect.outcome === 'non_blocking_error') Object.assign(effect, STOPPED);
+    const record = runRecord(event, hook, result, effect, { id: live.id, input: start.input });
     this.emit(record, ctx);
     return { effect, record };
   }
 
-  private recordNow(event: string, hook: ConfiguredHook, effect: RecordEffect, ctx: FireContext): HookRunRecord {
-    const record = runRecord(event, hook, null, effect);
+  private recordNow(event: string, hook: ConfiguredHook, effect: RecordEffect, input: Record<string, unknown>, ctx: FireContext): HookRunRecord {
+    const record = runRecord(event, hook, null, effect, { input });
     this.emit(record, ctx);
     return record;
   }
@@ -371,6 +385,7 @@ export class HookManager {
       envFile: eventSpec(event).envFile ? ctx.envFile : undefined,
       timeoutMs,
       detachOnAsyncLine: hook.handler.type === 'command',
+      input,
     };
   }
 }

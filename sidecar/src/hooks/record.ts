@@ -12,6 +12,10 @@ export interface RecordOptions {
   background?: boolean;
   /** An asyncRewake run that exited 2: its stderr went to the model. */
   rewoke?: boolean;
+  /** The record's id (a run announced when it started keeps the id it was announced with). */
+  id?: string;
+  /** The event's input: a tool event's `tool_use_id` ties the record to its call. */
+  input?: Record<string, unknown>;
 }
 
 export function runRecord(event: string, hook: ConfiguredHook, r: ProcessResult | null, effect: RecordEffect, o: RecordOptions = {}): HookRunRecord {
@@ -20,7 +24,7 @@ export function runRecord(event: string, hook: ConfiguredHook, r: ProcessResult 
   // A background run can only have worked or failed, or (asyncRewake, exit 2) woken the model.
   const shown = o.rewoke ? 'blocked' : background && verdict !== 'error' && verdict !== 'timeout' ? 'ok' : verdict;
   return {
-    id: randomUUID(),
+    id: o.id ?? randomUUID(),
     event,
     hookId: hook.id,
     source: hook.source,
@@ -40,6 +44,7 @@ export function runRecord(event: string, hook: ConfiguredHook, r: ProcessResult 
     verdict: shown,
     decision: effect.words,
     error: effect.error ?? null,
+    ...(typeof o.input?.tool_use_id === 'string' ? { toolUseId: o.input.tool_use_id } : {}),
   };
 }
 

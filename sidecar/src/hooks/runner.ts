@@ -42,6 +42,8 @@ export interface ProcessSpec {
    * `detached.done` gives its final result, whose stdout is the rest. Any other first line changes nothing.
    */
   detachOnAsyncLine?: boolean;
+  /** Aborting it kills the hook's process group as a timeout does (SIGTERM, then SIGKILL): a stop asked by the user. */
+  signal?: AbortSignal;
 }
 
 /** The process runner the engine uses; injectable for tests that need a fake clock or spawner. */

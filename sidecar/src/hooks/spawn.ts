@@ -138,6 +138,8 @@ class HookRun {
     this.err = new CappedCollector(cap, child.stderr);
     if (spec.detachOnAsyncLine) this.out.watchFirstLine((line) => this.onFirstLine(line));
     this.timeout = longTimeout(() => this.onTimeout(), spec.timeoutMs);
+    // A stop the user asked for kills the group as a timeout does, without calling it one.
+    spec.signal?.addEventListener('abort', () => this.exit || this.reaper.escalate(), { once: true });
     child.on('error', () => undefined); // only a failed kill() could land here, and we signal with process.kill
     child.on('exit', (code, signal) => {
       this.exit = { code, signal };

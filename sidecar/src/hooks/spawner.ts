@@ -48,6 +48,8 @@ interface Call {
   done: ((r: ProcessResult) => void) | null;
   started: { pid: number; links: readonly string[] } | null;
   watchdog: { clear(): void };
+  /** The user asked to stop it (before it started, it is stopped at its start). */
+  stopped?: boolean;
 }
 
 type Message =
@@ -149,14 +151,22 @@ export class HookSpawner {
     const helper = this.helper!;
     const id = this.nextId++;
     // The spawner has its own working directory: a relative one is made absolute here, as a direct spawn would read it.
-    const sent = { ...spec, cwd: resolvePath(spec.cwd) };
+    const { signal, ...rest } = spec; // a signal cannot cross the pipe: a stop is carried out from here
+    const sent = { ...rest, cwd: resolvePath(spec.cwd) };
     return new Promise((resolve) => {
       const call: Call = { spec, t0: performance.now(), startedAt: Date.now(), resolve, done: null, started: null, watchdog: { clear: () => undefined } };
       call.watchdog = longTimeout(() => helper.kill(), limitMs(spec, spec.timeoutMs) + this.answerMarginMs);
       this.calls.set(id, call);
       helper.hold();
       helper.send({ t: 'run', id, spec: sent });
+      signal?.addEventListener('abort', () => this.stop(call), { once: true });
     });
+  }
+
+  /** A stop the user asked for: the hook's group is killed from here, and the spawner reports its end. */
+  private stop(call: Call): void {
+    call.stopped = true;
+    if (call.started) new Reaper(call.started.pid, call.started.links, call.spec.killGraceMs ?? 2000).escalate();
   }
 
   private wake(ready: boolean): void {
@@ -173,6 +183,7 @@ export class HookSpawner {
     if (m.t === 'started') {
       call.started = { pid: m.pid, links: m.links };
       trackGroup(m.pid); // killed with the sidecar's other groups if this process exits first
+      if (call.stopped) this.stop(call);
     } else if (m.t === 'detached') {
       const { promise, resolve } = deferred<ProcessResult>();
       call.done = resolve;

@@ -2,11 +2,15 @@
 // module shared by both sides (the UI imports its types; the server validates requests with the
 // zod schemas). Transport-agnostic: see transport.ts.
 import { z } from 'zod';
-import type { ConfigProblem, HookRunRecord, HookSource, Message } from './wire.js';
+import type { ConfigProblem, HookRunRecord, HookRunStart, HookSource, Message, RunVerdict } from './wire.js';
 
 export type * from './wire.js';
 
 // ----- requests (UI → sidecar) -----------------------------------------------------------------
+
+function ModelFormSchema() {
+  return z.object({ provider: z.enum(['openai', 'anthropic']), baseURL: z.string(), model: z.string(), apiKey: z.string().optional() });
+}
 
 export const RequestSchemas = {
   /** First call of a client: who the server is and the current state. */
@@ -16,12 +20,27 @@ export const RequestSchemas = {
   'hooks.delete': z.object({ id: z.string().min(1), version: z.string().min(1) }),
   /** Edit through the AI: open the hook's file in the IDE, close the settings tab, prefill the chat. */
   'hooks.edit': z.object({ id: z.string().min(1), prefill: z.string() }),
-  /** New hook through the AI: close the settings tab and prefill the chat. */
-  'hooks.create': z.object({ prefill: z.string() }),
+  /** New hook through the AI: close the settings tab and prefill the chat (with no model: open the target file instead). */
+  'hooks.create': z.object({ prefill: z.string(), source: z.enum(['user', 'project']).optional() }),
+  /** Puts back the exact bytes a delete replaced (`undo` of its result), when the file is still as the delete left it. */
+  'hooks.undoDelete': z.object({ undo: z.string().min(1) }),
+  /** Each listed hook's figures from the run history (`wave hooks stats`), by hook id. */
+  'hooks.stats': z.object({}),
+  /** Recent runs from the history, newest first (`wave hooks runs`). */
+  'hooks.runs': z.object({
+    event: z.string().min(1).optional(),
+    outcome: z.enum(['ok', 'blocked', 'error', 'timeout']).optional(),
+    limit: z.number().int().min(1).max(1000).optional(),
+  }),
+  /** Runs that one hook against its event's sample payload, without a model (`wave hooks test`). */
+  'hooks.test': z.object({ id: z.string().min(1) }),
   'chat.state': z.object({}),
   'chat.send': z.object({ text: z.string().min(1) }),
   'chat.abort': z.object({}),
-  'chat.permission': z.object({ requestId: z.string(), behavior: z.enum(['allow', 'deny']), message: z.string().optional() }),
+  /** `always`: allow, and write the prompt's `rule` into the project's local settings. */
+  'chat.permission': z.object({ requestId: z.string(), behavior: z.enum(['allow', 'deny']), message: z.string().optional(), always: z.boolean().optional() }),
+  /** Kills one running synchronous hook (a live card's Stop). */
+  'chat.stopHook': z.object({ runId: z.string().min(1) }),
   /** Asks every chat view to open with this text in its input. */
   'chat.prefill': z.object({ text: z.string() }),
   'trust.set': z.object({ trusted: z.boolean() }),
@@ -29,6 +48,11 @@ export const RequestSchemas = {
   'config.apply': z.object({ path: z.string().min(1).optional() }),
   /** Hides the change of one file (or of all) until the file changes again. */
   'config.dismiss': z.object({ path: z.string().min(1).optional() }),
+  'model.get': z.object({}),
+  /** Writes provider, baseURL, model (and apiKey when given) into the user settings file and applies them. Empty text removes a key. */
+  'model.save': ModelFormSchema(),
+  /** A real request against an endpoint: the form's values (apiKey omitted: the saved one), or without values the one in use. */
+  'model.test': ModelFormSchema().partial(),
   'host.openFile': z.object({ path: z.string().min(1) }),
   'host.closeSettings': z.object({}),
   'host.showChat': z.object({}),
@@ -146,6 +170,8 @@ export interface SettingsFileState {
 
 export interface HooksListing {
   workdir: string;
+  /** The user's home folder (paths under it are shown as `~/…`). */
+  homeDir: string;
   projectName: string;
   files: SettingsFileState[];
   hooks: HookListItem[];
@@ -154,11 +180,94 @@ export interface HooksListing {
   config: ConfigState;
 }
 
+/** The model the chat uses, where its settings come from, and whether its endpoint answers. */
+export interface ModelState {
+  configured: boolean;
+  provider: string | null;
+  name: string | null;
+  baseURL: string | null;
+  /** Why no model is configured. */
+  error: string | null;
+  /** The endpoint probe: not configured, not checked (a client given by an embedder), being checked, answered, or failed (`statusMessage` says why). */
+  status: 'none' | 'unchecked' | 'checking' | 'ok' | 'error';
+  statusMessage: string | null;
+  /** The probe behind `status`, when there was one. */
+  probe: ModelProbe | null;
+  /** The user settings file the Model section writes, and its model keys now (never the key itself). */
+  file: string;
+  saved: { provider: string | null; baseURL: string | null; model: string | null; apiKeySet: boolean };
+  /** What wins over the user file: WAVE_* variables that are set, then (trusted) project settings files that set a model key. */
+  overriddenBy: string[];
+}
+
+/** A real request against a model endpoint (Test connection, the probe at start). */
+export interface ModelProbe {
+  ok: boolean;
+  /** What happened, for the UI's words: it answered (and lists the model, or not); or it refused the key, has nothing there, answered another error, is unreachable, did not answer in time; or the form names no model. */
+  kind: 'ok' | 'unlisted' | 'auth' | 'notFound' | 'http' | 'unreachable' | 'timeout' | 'noModel';
+  /** The URL asked, and the HTTP status or the network error when there is one. */
+  url: string | null;
+  detail: string | null;
+  /** The same in English (logs, titles). */
+  message: string;
+  /** The models the endpoint lists, when it lists them. */
+  models: string[] | null;
+}
+
+/** A hook's figures from the run history (`wave hooks stats`). */
+export interface HookFigures {
+  runs: number;
+  blocks: number;
+  /** Errors and timeouts. */
+  failures: number;
+  p95Ms: number;
+  lastRun: string;
+}
+
+/** One line of the run history (`wave hooks runs --json`). */
+export interface HookHistoryRun {
+  startedAt: string;
+  sessionId: string;
+  event: string;
+  source: HookSource;
+  file: string | null;
+  name: string;
+  matcher: string | null;
+  command: string;
+  async: boolean;
+  durationMs: number;
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  verdict: RunVerdict;
+  decision: string;
+  error: string | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** What the combined decision of a test run amounts to, in one word. */
+export type DecisionSummary = 'blocked' | 'denied' | 'asked' | 'allowed' | 'stopped' | 'rewrote' | 'context' | 'nothing';
+
+export interface HookTestResult {
+  event: string;
+  /** The sample stdin the hook got. */
+  payload: Record<string, unknown>;
+  runs: HookRunRecord[];
+  summary: DecisionSummary;
+  /** The combined decision in words (as `wave hooks test` prints it). */
+  decision: string[];
+  /** Why the hook did not run (its matcher matches no sample value, …), else null. */
+  notRun: string | null;
+}
+
 export interface Hello {
   version: string;
   workdir: string;
+  /** The user's home folder (paths under it are shown as `~/…`). */
+  homeDir: string;
   projectName: string;
-  model: { configured: boolean; provider: string | null; name: string | null; error: string | null };
+  model: ModelState;
   trust: TrustInfo;
   config: ConfigState;
 }
@@ -168,6 +277,8 @@ export interface ChatState {
   busy: boolean;
   messages: Message[];
   pendingPermissions: PermissionPrompt[];
+  /** Synchronous hooks running now (live cards). */
+  running: HookRunStart[];
 }
 
 export interface PermissionPrompt {
@@ -175,18 +286,30 @@ export interface PermissionPrompt {
   toolName: string;
   input: Record<string, unknown>;
   reason: string;
+  /** The `permissions.allow` rule "Always allow" writes (e.g. `Bash(npm test:*)`, `Edit`), and the file it goes to. */
+  rule: string | null;
+  ruleFile: string;
 }
 
 export interface Results {
   hello: Hello;
   'hooks.list': HooksListing;
-  'hooks.delete': HooksListing;
-  'hooks.edit': { ok: true };
-  'hooks.create': { ok: true };
+  'hooks.delete': HooksListing & { undo: string };
+  'hooks.undoDelete': HooksListing;
+  'hooks.stats': { hooks: Record<string, HookFigures> };
+  'hooks.runs': { runs: HookHistoryRun[]; file: string };
+  'hooks.test': HookTestResult;
+  /** `opened`: with no model configured, the settings file opened instead of the chat. */
+  'hooks.edit': { ok: true; opened: string | null };
+  'hooks.create': { ok: true; opened: string | null };
   'chat.state': ChatState;
   'chat.send': { accepted: true };
   'chat.abort': { ok: true };
-  'chat.permission': { ok: true };
+  'chat.permission': { ok: true; ruleWritten: string | null };
+  'chat.stopHook': { ok: true };
+  'model.get': ModelState;
+  'model.save': ModelState;
+  'model.test': ModelProbe;
   'chat.prefill': { ok: true };
   'trust.set': TrustInfo;
   'config.apply': ConfigState;
@@ -216,6 +339,11 @@ export interface Events {
   'chat.messages': { messages: Message[] };
   'chat.busy': { busy: boolean };
   'chat.hookRun': { run: HookRunRecord };
+  /** A synchronous hook started; its `chat.hookRun` follows when it ends. */
+  'chat.hookStart': { run: HookRunStart };
+  /** The run history changed: every listed hook's figures. */
+  'hooks.stats': { hooks: Record<string, HookFigures> };
+  'model.changed': ModelState;
   'chat.permissionRequest': PermissionPrompt;
   'chat.permissionResolved': { requestId: string };
   'chat.prefill': { text: string };

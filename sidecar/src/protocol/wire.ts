@@ -60,6 +60,23 @@ export interface HookRunRecord {
   decision: string;
   /** What went wrong, when outcome is an error (invalid JSON answer, command not found, …). */
   error: string | null;
+  /** For a tool event (PreToolUse, PermissionRequest, PostToolUse…): the `tool_use_id` of the call it ran for. */
+  toolUseId?: string;
+}
+
+/**
+ * A synchronous hook that has started and not finished yet (the chat's live card). `id` is the id
+ * its run record will have; the run can be stopped by it.
+ */
+export interface HookRunStart {
+  id: string;
+  event: string;
+  hookId: string;
+  name: string;
+  /** The handler's `statusMessage`, shown while it runs. */
+  statusMessage: string | null;
+  startedAt: string;
+  toolUseId?: string;
 }
 
 export interface TextBlock {

@@ -13,7 +13,6 @@ import {
   type EventName,
   type Events,
   type Handlers,
-  type Hello,
   type HooksListing,
   type Method,
   type Params,
@@ -23,8 +22,10 @@ import { createHandlers, RequestError, type Client } from './handlers.js';
 import type { Transport } from './transport.js';
 import { TrustStore } from './trust.js';
 import { projectHooks } from './configView.js';
+import { HookRunsService } from './hookRuns.js';
+import { ModelService } from './modelService.js';
+import { allowRuleFor, writeAllowRule } from './permissionRule.js';
 import { loadSources } from '../hooks/compose.js';
-import { createModelClient, modelConfigFrom } from '../models/config.js';
 import type { ModelClient } from '../models/types.js';
 import { settingsPaths } from '../settings/paths.js';
 
@@ -51,12 +52,13 @@ export class WaveApp {
   readonly trust: TrustStore;
   readonly settings: HooksSettingsService;
   readonly chat: ChatService;
+  readonly model: ModelService;
+  readonly runs: HookRunsService;
   private readonly clients = new Set<Transport>();
   /** Clients that show the chat (hello with view chat or browser). */
   private readonly chatViews = new Set<Transport>();
   /** A prefill sent while no chat view was connected, handed to the next one that says hello. */
   private pendingPrefill: string | null = null;
-  readonly modelInfo: Hello['model'];
   readonly version = VERSION;
   private readonly handlers: Handlers<Client>;
 
@@ -73,32 +75,45 @@ export class WaveApp {
       onChange: () => void this.settingsFilesChanged(),
     });
     const env = opts.env ?? process.env;
-    let client = opts.model;
-    let modelError: string | null = null;
-    let modelFor: ((name: string) => ModelClient) | undefined;
-    if (!client) {
-      const files = loadSources({ workdir: this.workdir, homeDir: this.homeDir, trustProject: this.trust.state(this.workdir) === 'trusted' });
-      const config = modelConfigFrom(env, files.settings.model);
-      if (config.ok) {
-        client = createModelClient(config.config);
-        modelFor = (name: string) => createModelClient({ ...config.config, model: name });
-      } else modelError = config.error;
-    }
-    this.modelInfo = { configured: Boolean(client), provider: client?.provider ?? null, name: client?.model ?? null, error: modelError };
+    const trusted = () => this.trust.state(this.workdir) === 'trusted';
+    const session = () => this.chat.sessionConfig();
+    const paths = settingsPaths(this.workdir, this.homeDir);
+    this.model = new ModelService({
+      workdir: this.workdir,
+      homeDir: this.homeDir,
+      env,
+      trusted,
+      injected: opts.model,
+      session,
+      onChange: (m) => this.broadcast('model.changed', m),
+    });
+    this.runs = new HookRunsService({
+      workdir: this.workdir,
+      homeDir: this.homeDir,
+      env,
+      listing: () => this.settings.list(),
+      onStats: (hooks) => this.broadcast('hooks.stats', { hooks }),
+    });
     this.chat = new ChatService({
       broadcast: (e, d) => this.broadcast(e, d),
       onConfigChange: () => this.pushConfig(),
+      // Rules of an untrusted project do not widen anything, so none is offered there.
+      rules: {
+        ruleFor: (r) => (trusted() ? allowRuleFor(r.toolName, r.input) : null),
+        file: paths.projectLocal,
+        write: (rule) => writeAllowRule(paths.projectLocal, rule, session()),
+      },
       agent: {
         workdir: this.workdir,
         homeDir: this.homeDir,
         env,
-        trustProject: () => this.trust.state(this.workdir) === 'trusted',
+        trustProject: trusted,
         // Someone is at the other end: Notification hooks hear about a wait, and about work finished while no Wave window was open.
         idleNotificationMs: 60_000,
         userAway: () => this.clients.size === 0,
         ...(opts.debugHooks ? { debugHooks: opts.debugHooks } : {}),
-        ...(client ? { model: client } : { modelUnavailable: `No model is configured: ${modelError}` }),
-        ...(modelFor ? { modelFor } : {}),
+        model: this.model.client,
+        modelFor: (name: string) => this.model.modelFor(name),
       },
     });
     this.handlers = createHandlers(this);
@@ -106,11 +121,15 @@ export class WaveApp {
 
   async start(): Promise<void> {
     this.settings.watch();
+    this.runs.watch();
+    // A wrong base URL shows now, not at the first message.
+    void this.model.check();
     await this.chat.start();
   }
 
   async close(): Promise<void> {
     this.settings.close();
+    this.runs.close();
     for (const c of this.clients) c.close();
     await this.chat.close();
   }
@@ -127,6 +146,8 @@ export class WaveApp {
     } catch (err) {
       this.opts.log?.(`checking the changed settings failed: ${(err as Error).message}`);
     }
+    // Not the model: a file the agent can write must not move the endpoint the conversation goes to
+    // (only the user's own save in the Model section does, or a restart).
     this.pushConfig();
   }
 

@@ -5,7 +5,7 @@ import type { Agent, AgentOptions, ToolApproval, ToolApprovalRequest } from '../
 import { createAgent } from '../app/agent.js';
 import type { Message } from '../agent/messages.js';
 import type { SessionConfig } from '../hooks/sessionConfig.js';
-import type { ChatState, EventName, Events, PermissionPrompt } from '../protocol/protocol.js';
+import type { ChatState, EventName, Events, HookRunStart, PermissionPrompt } from '../protocol/protocol.js';
 
 export type Broadcast = <E extends EventName>(event: E, data: Events[E]) => void;
 
@@ -14,6 +14,8 @@ export interface ChatServiceOptions {
   broadcast: Broadcast;
   /** Settings files changed on disk during the session (their ConfigChange hooks ran). */
   onConfigChange?: () => void;
+  /** "Always allow": the rule a prompt offers (null: none), the file it goes to, and how it is written. */
+  rules?: { ruleFor: (req: ToolApprovalRequest) => string | null; file: string; write: (rule: string) => void };
 }
 
 export class ChatService {
@@ -22,6 +24,8 @@ export class ChatService {
   private readonly prompts = new Map<string, { prompt: PermissionPrompt; resolve: (a: ToolApproval) => void }>();
   private flushTimer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
+  /** Synchronous hooks running now, by run id (the live cards of a page that connects mid-run). */
+  private readonly liveRuns = new Map<string, HookRunStart>();
 
   constructor(private readonly opts: ChatServiceOptions) {}
 
@@ -50,7 +54,14 @@ export class ChatService {
       onMessagesChange: () => this.scheduleFlush(),
       onConfigChange: () => this.opts.onConfigChange?.(),
       onEvent: (e) => {
-        if (e.type === 'hook_run') this.opts.broadcast('chat.hookRun', { run: e.run });
+        if (e.type === 'hook_start') {
+          this.liveRuns.set(e.run.id, e.run);
+          this.opts.broadcast('chat.hookStart', { run: e.run });
+        }
+        if (e.type === 'hook_run') {
+          this.liveRuns.delete(e.run.id);
+          this.opts.broadcast('chat.hookRun', { run: e.run });
+        }
         if (e.type === 'busy') {
           if (!e.busy) this.flush();
           this.opts.broadcast('chat.busy', { busy: e.busy });
@@ -89,7 +100,13 @@ export class ChatService {
       busy: agent.busy,
       messages: [...agent.messages],
       pendingPermissions: [...this.prompts.values()].map((p) => p.prompt),
+      running: [...this.liveRuns.values()],
     };
+  }
+
+  /** Kills one running synchronous hook; false when it is not running (any more). */
+  stopHook(runId: string): boolean {
+    return this.agent?.hookManager.stopRun(runId) ?? false;
   }
 
   /** Starts a turn; resolves once it is accepted (the turn runs on, its changes are pushed). */
@@ -117,13 +134,19 @@ export class ChatService {
     }
   }
 
-  answer(requestId: string, behavior: 'allow' | 'deny', message?: string): boolean {
+  /**
+   * Answers a prompt; with `always`, its rule is written first (a refusal to write leaves the prompt
+   * pending and throws). Returns false when the prompt is no longer pending, else the rule written.
+   */
+  answer(requestId: string, behavior: 'allow' | 'deny', message?: string, always = false): false | { ruleWritten: string | null } {
     const p = this.prompts.get(requestId);
     if (!p) return false;
+    const rule = always && behavior === 'allow' ? p.prompt.rule : null;
+    if (rule) this.opts.rules?.write(rule);
     this.prompts.delete(requestId);
     p.resolve(behavior === 'allow' ? { behavior } : { behavior, ...(message ? { message } : {}) });
     this.opts.broadcast('chat.permissionResolved', { requestId });
-    return true;
+    return { ruleWritten: rule };
   }
 
   /** Resolves when the current turn (if any) has ended. */
@@ -139,7 +162,15 @@ export class ChatService {
   }
 
   private ask(req: ToolApprovalRequest): Promise<ToolApproval> {
-    const prompt: PermissionPrompt = { requestId: randomUUID(), toolName: req.toolName, input: req.input, reason: req.reason };
+    const rules = this.opts.rules;
+    const prompt: PermissionPrompt = {
+      requestId: randomUUID(),
+      toolName: req.toolName,
+      input: req.input,
+      reason: req.reason,
+      rule: rules?.ruleFor(req) ?? null,
+      ruleFile: rules?.file ?? '',
+    };
     return new Promise((resolve) => {
       this.prompts.set(prompt.requestId, { prompt, resolve });
       this.flush();

@@ -1,7 +1,11 @@
 // The handlers of the protocol's requests (protocol.ts, `Handlers`): one per method, given its
 // params already validated by the method's schema, returning the method's result type. A handler
 // refuses with a RequestError (its code goes back to the client).
+import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
+import { setJsonValue } from '../settings/jsonEdit.js';
+import { settingsPaths } from '../settings/paths.js';
+import { editOwnSettings } from './settingsEdit.js';
 import type { ErrorCode, Handlers, Hello } from '../protocol/protocol.js';
 import type { Transport } from './transport.js';
 import type { WaveApp } from './app.js';
@@ -28,6 +32,22 @@ function sessionOf(app: WaveApp) {
   return session;
 }
 
+/** Closes the settings tab, shows the chat and prefills it (in this order for the IDE). */
+function toChat(app: WaveApp, prefill: string): void {
+  app.host.send({ host: 'closeSettings' });
+  app.host.send({ host: 'showChat' });
+  app.prefill(prefill);
+}
+
+/** Opens the settings file a new hook of this source goes to (made, with `hooks`, when missing). */
+function openTarget(app: WaveApp, source: 'user' | 'project'): string {
+  const paths = settingsPaths(app.workdir, app.homeDir);
+  const path = source === 'user' ? paths.user : paths.project;
+  if (!existsSync(path)) editOwnSettings(path, (text) => setJsonValue(text, ['hooks'], {}), app.chat.sessionConfig(), 'it was not created');
+  app.host.send({ host: 'openFile', path });
+  return path;
+}
+
 /** Every host request is a JSON line on stdout, in the order asked (docs/architecture.md). */
 function hostRequests(app: WaveApp): Pick<Handlers<Client>, 'host.openFile' | 'host.closeSettings' | 'host.showChat' | 'hooks.edit' | 'hooks.create'> {
   return {
@@ -43,21 +63,23 @@ function hostRequests(app: WaveApp): Pick<Handlers<Client>, 'host.openFile' | 'h
       const item = app.settings.list().hooks.find((h) => h.id === id);
       // Never invent a path: without one, only the prefill happens.
       if (item?.file) app.host.send({ host: 'openFile', path: item.file });
-      app.host.send({ host: 'closeSettings' });
-      app.host.send({ host: 'showChat' });
-      app.prefill(prefill);
-      return { ok: true };
+      // No model: the prompt could not be answered, so the file stays open and the settings too.
+      if (!app.model.client.target) return { ok: true, opened: item?.file ?? null };
+      toChat(app, prefill);
+      return { ok: true, opened: null };
     },
-    'hooks.create': ({ prefill }) => {
-      app.host.send({ host: 'closeSettings' });
-      app.host.send({ host: 'showChat' });
-      app.prefill(prefill);
-      return { ok: true };
+    'hooks.create': ({ prefill, source }) => {
+      if (!app.model.client.target) {
+        const path = openTarget(app, source ?? 'user');
+        return { ok: true, opened: path };
+      }
+      toChat(app, prefill);
+      return { ok: true, opened: null };
     },
   };
 }
 
-function chatRequests(app: WaveApp): Pick<Handlers<Client>, 'chat.state' | 'chat.send' | 'chat.abort' | 'chat.permission' | 'chat.prefill'> {
+function chatRequests(app: WaveApp): Pick<Handlers<Client>, 'chat.state' | 'chat.send' | 'chat.abort' | 'chat.permission' | 'chat.prefill' | 'chat.stopHook'> {
   return {
     'chat.state': async () => (await app.chat.whenReady(), app.chat.state()),
     'chat.send': async ({ text }) => {
@@ -70,12 +92,51 @@ function chatRequests(app: WaveApp): Pick<Handlers<Client>, 'chat.state' | 'chat
       return { accepted: true };
     },
     'chat.abort': async () => (await app.chat.whenReady(), app.chat.abort(), { ok: true }),
-    'chat.permission': async ({ requestId, behavior, message }) => {
+    'chat.permission': async ({ requestId, behavior, message, always }) => {
       await app.chat.whenReady();
-      if (!app.chat.answer(requestId, behavior, message)) throw new RequestError('not_found', 'that permission request is no longer pending');
+      const answered = app.chat.answer(requestId, behavior, message, always);
+      if (!answered) throw new RequestError('not_found', 'that permission request is no longer pending');
+      return { ok: true, ...answered };
+    },
+    'chat.stopHook': async ({ runId }) => {
+      await app.chat.whenReady();
+      if (!app.chat.stopHook(runId)) throw new RequestError('not_found', 'that hook is no longer running');
       return { ok: true };
     },
     'chat.prefill': ({ text }) => (app.prefill(text), { ok: true }),
+  };
+}
+
+function hooksRequests(app: WaveApp): Pick<Handlers<Client>, 'hooks.list' | 'hooks.delete' | 'hooks.undoDelete' | 'hooks.stats' | 'hooks.runs' | 'hooks.test'> {
+  return {
+    'hooks.list': () => app.settings.list(),
+    'hooks.delete': ({ id, version }) => {
+      const listing = app.settings.delete(id, version);
+      const { undo: _undo, ...rest } = listing;
+      app.pushListing(rest);
+      return listing;
+    },
+    'hooks.undoDelete': ({ undo }) => app.pushListing(app.settings.undoDelete(undo)),
+    'hooks.stats': () => ({ hooks: app.runs.stats() }),
+    'hooks.runs': (q) => app.runs.runs(q),
+    'hooks.test': async ({ id }) => {
+      const result = await app.runs.test(id);
+      app.broadcast('hooks.stats', { hooks: app.runs.stats() });
+      return result;
+    },
+  };
+}
+
+function modelRequests(app: WaveApp): Pick<Handlers<Client>, 'model.get' | 'model.save' | 'model.test'> {
+  return {
+    'model.get': () => app.model.state(),
+    'model.save': (form) => {
+      const state = app.model.save(form);
+      app.broadcast('model.changed', state);
+      app.pushListing(app.settings.list());
+      return state;
+    },
+    'model.test': (form) => app.model.test(form),
   };
 }
 
@@ -86,17 +147,12 @@ export function createHandlers(app: WaveApp): Handlers<Client> {
       return {
         version: app.version,
         workdir: app.workdir,
+        homeDir: app.homeDir,
         projectName: basename(app.workdir),
-        model: app.modelInfo,
+        model: app.model.state(),
         trust: app.trustInfo(),
         config: app.settings.list().config,
       } satisfies Hello;
-    },
-    'hooks.list': () => app.settings.list(),
-    'hooks.delete': ({ id, version }) => {
-      const listing = app.settings.delete(id, version);
-      app.pushListing(listing);
-      return listing;
     },
     'config.apply': async ({ path }) => {
       await app.chat.whenReady();
@@ -118,6 +174,8 @@ export function createHandlers(app: WaveApp): Handlers<Client> {
       if (trusted && was !== 'trusted') await app.chat.trustGranted();
       return info;
     },
+    ...hooksRequests(app),
+    ...modelRequests(app),
     ...chatRequests(app),
     ...hostRequests(app),
   };

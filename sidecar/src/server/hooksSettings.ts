@@ -2,8 +2,8 @@
 // version; deletes one hook from its file without touching any other byte, atomically, refusing
 // when the file changed since it was listed, is not valid JSON, is read-only or vanished; watches
 // the files and reports a fresh listing whenever one changes.
-import { createHash } from 'node:crypto';
-import { accessSync, constants, readFileSync, realpathSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { TOOL_NAMES } from '../app/tools.js';
 import { loadSources } from '../hooks/compose.js';
@@ -15,28 +15,19 @@ import type { ConfiguredHook } from '../hooks/types.js';
 import { configState, hookStates, projectHooks } from './configView.js';
 import { removeJsonValue } from '../settings/jsonEdit.js';
 import { removeStaleTemps } from '../settings/atomicWrite.js';
-import { replaceIfUnchanged, type ReplaceOutcome } from '../settings/conditionalWrite.js';
-import { formatJsonPath, parseJsonText, type JsonPath } from '../settings/jsonFile.js';
+import { parseJsonText, type JsonPath } from '../settings/jsonFile.js';
 import { settingsPaths } from '../settings/paths.js';
 import type { HookListItem, HookState, HooksListing, SettingsFileState, TrustState } from '../protocol/protocol.js';
+import { assertEditable, assertWritable, hashOf, realPathOr, SettingsRefusal, versionOf, writeUnlessChanged } from './settingsEdit.js';
 
-export class SettingsRefusal extends Error {
-  constructor(
-    readonly code: 'not_found' | 'conflict' | 'refused',
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { SettingsRefusal } from './settingsEdit.js';
 
-const hashOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
-
-function versionOf(path: string): string {
-  try {
-    return hashOf(readFileSync(path));
-  } catch {
-    return 'missing';
-  }
+/** What a delete replaced, kept so that Undo can put the exact bytes back. */
+interface Undo {
+  file: string;
+  before: Buffer;
+  /** The version the delete left: Undo is refused once the file changed again. */
+  after: string;
 }
 
 function toItem(h: ConfiguredHook, state: HookState): HookListItem {
@@ -73,6 +64,8 @@ export interface HooksSettingsOptions {
 export class HooksSettingsService {
   private timer: NodeJS.Timeout | null = null;
   private fingerprint = '';
+  /** The deletes that can be undone, by token (the last few). */
+  private readonly undos = new Map<string, Undo>();
 
   constructor(private readonly opts: HooksSettingsOptions) {}
 
@@ -97,6 +90,7 @@ export class HooksSettingsService {
     }));
     return {
       workdir,
+      homeDir: this.opts.homeDir,
       projectName: basename(workdir),
       files,
       hooks: s.hooks.filter((h) => h.source !== 'programmatic' && h.file).map((h) => toItem(h, state(h))),
@@ -106,8 +100,8 @@ export class HooksSettingsService {
     };
   }
 
-  /** Deletes one hook by id; returns the fresh listing. Throws SettingsRefusal and writes nothing on refusal. */
-  delete(id: string, version: string): HooksListing {
+  /** Deletes one hook by id; returns the fresh listing and the token of its Undo. Throws SettingsRefusal and writes nothing on refusal. */
+  delete(id: string, version: string): HooksListing & { undo: string } {
     const listing = this.list();
     const item = listing.hooks.find((h) => h.id === id);
     if (item && !item.editable) throw new SettingsRefusal('refused', `plugin hooks are read-only (${item.file})`);
@@ -135,29 +129,37 @@ export class HooksSettingsService {
     }
     if (hashOf(bytes) !== version) throw new SettingsRefusal('conflict', `${item.file} changed while deleting; nothing was deleted`);
     const text = bytes.toString('utf8');
-    const parsed = parseJsonText(item.file, text);
-    if (parsed.parseError) {
-      const e = parsed.parseError;
-      throw new SettingsRefusal('refused', `${item.file} is not valid JSON (line ${e.line}, column ${e.column}: ${e.message}); nothing was deleted`);
-    }
-    const dup = parsed.duplicates[0];
-    if (dup) {
-      // With a repeated key the hook shown and the bytes a delete would cut may differ (docs/hooks.md, Validation).
-      throw new SettingsRefusal(
-        'refused',
-        `${item.file} has the key "${dup.path[dup.path.length - 1]}" twice (${formatJsonPath(dup.path)}, lines ${dup.previous.line} and ${dup.line}): merge them in an editor first; nothing was deleted`,
-      );
-    }
-    try {
-      accessSync(item.file, constants.W_OK);
-    } catch {
-      throw new SettingsRefusal('refused', `${item.file} is read-only; nothing was deleted`);
-    }
+    assertEditable(item.file, text, 'nothing was deleted');
+    assertWritable(item.file, 'nothing was deleted');
     const deleted = this.disk().s.hooks.find((h) => h.id === item.id);
-    const next = removeHook(text, parsed.value, this.pathOf(item.id));
-    writeUnlessChanged(item.file, next, version);
+    const next = removeHook(text, parseJsonText(item.file, text).value, this.pathOf(item.id));
+    writeUnlessChanged(item.file, next, version, 'nothing was deleted', 'deleting');
     // The user's own delete on this page applies at once, without review (docs/hooks.md).
     if (deleted) this.opts.session?.()?.forgetDeleted(item.file, hookKey(deleted));
+    return { ...this.list(), undo: this.keepUndo({ file: item.file, before: bytes, after: versionOf(item.file) }) };
+  }
+
+  private keepUndo(undo: Undo): string {
+    const token = randomUUID();
+    this.undos.set(token, undo);
+    for (const old of [...this.undos.keys()].slice(0, -10)) this.undos.delete(old);
+    return token;
+  }
+
+  /**
+   * Puts back the exact bytes a delete replaced, when the file is still as the delete left it. The
+   * hook runs again at once when the file had no other change waiting for review (as the delete did).
+   */
+  undoDelete(token: string): HooksListing {
+    const undo = this.undos.get(token);
+    if (!undo) throw new SettingsRefusal('not_found', 'that delete can no longer be undone');
+    const nothing = 'nothing was restored';
+    if (versionOf(undo.file) !== undo.after) throw new SettingsRefusal('conflict', `${undo.file} changed since the delete; ${nothing}`);
+    const session = this.opts.session?.() ?? null;
+    const clean = !session?.changes().some((c) => c.path === undo.file);
+    writeUnlessChanged(undo.file, undo.before, undo.after, nothing, 'restoring');
+    this.undos.delete(token);
+    if (session && clean) session.apply(undo.file);
     return this.list();
   }
 
@@ -187,36 +189,6 @@ export class HooksSettingsService {
   close(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-  }
-}
-
-/**
- * Writes the file when it still has the listed version, checked right before the rename; a save
- * that slips in during the rename is put back and reported (docs/reliability.md).
- */
-function writeUnlessChanged(file: string, next: string, version: string): void {
-  let outcome: ReplaceOutcome;
-  try {
-    removeStaleTemps(realPathOr(file));
-    outcome = replaceIfUnchanged(file, next, version, hashOf);
-  } catch (err) {
-    throw new SettingsRefusal('refused', `cannot write ${file}: ${(err as Error).message}; nothing was deleted`);
-  }
-  if (outcome.written) return;
-  if (outcome.why === 'changed') throw new SettingsRefusal('conflict', `${file} changed while deleting; nothing was deleted`);
-  throw new SettingsRefusal(
-    'conflict',
-    outcome.restored
-      ? `${file} was saved by another program at the moment of the delete; that save was kept and nothing was deleted`
-      : `${file} was saved by another program at the moment of the delete, and that save could not be read back: check the file`,
-  );
-}
-
-function realPathOr(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
   }
 }
 

@@ -39,9 +39,14 @@ export interface Listening {
   close(): Promise<void>;
 }
 
+/** What to do about a refusal, for the person who opened the page by hand. */
+const HOW_TO_OPEN =
+  'Open the exact URL that `npm start` (or `wave serve --standalone`) printed when it started, with its ?token=…: ' +
+  'the token is new at every start, so a bookmark or an old tab no longer works. In the IDE, reopen the Wave tool window.';
+
 function refuse(res: ServerResponse, why: string): void {
   res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' });
-  res.end(`forbidden: ${why}\n`);
+  res.end(`forbidden: ${why}\n\n${HOW_TO_OPEN}\n`);
 }
 
 /** `file` with symlinks resolved, when that is inside `root` (symlinks resolved too); else null. */

@@ -70,7 +70,7 @@ function restore(target: string, saved: Buffer, ours: Buffer): boolean {
 }
 
 /** Replaces `path` (the target of a symlink) with `data` when its bytes still have the hash `expected`. */
-export function replaceIfUnchanged(path: string, data: string, expected: string, hash: (bytes: Buffer) => string): ReplaceOutcome {
+export function replaceIfUnchanged(path: string, data: string | Buffer, expected: string, hash: (bytes: Buffer) => string): ReplaceOutcome {
   const target = realpathSync(path);
   const old: { fd: number | null; changed: boolean } = { fd: null, changed: false };
   try {

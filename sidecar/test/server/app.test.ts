@@ -16,6 +16,8 @@ const workdir = join(root, 'work', 'proj');
 const hostLines: string[] = [];
 const logs: string[] = [];
 let app: WaveApp;
+/** A model is configured (New / Edit go through the chat); nothing answers on port 9, which only the start-up probe asks. */
+const MODEL_ENV = { WAVE_BASE_URL: 'http://127.0.0.1:9/v1', WAVE_MODEL: 'm', WAVE_API_KEY: 'k' };
 
 interface Peer {
   end: Transport;
@@ -79,7 +81,7 @@ beforeAll(async () => {
   mkdirSync(join(home, '.wave'), { recursive: true });
   mkdirSync(join(workdir, '.wave'), { recursive: true });
   writeFileSync(join(home, '.wave', 'settings.json'), '{ "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "echo a" }, { "type": "command", "command": "echo b" } ] } ] } }\n');
-  app = new WaveApp({ workdir, homeDir: home, hostWriter: (l) => hostLines.push(l), log: (l) => logs.push(l), env: { PATH: process.env.PATH } });
+  app = new WaveApp({ workdir, homeDir: home, hostWriter: (l) => hostLines.push(l), log: (l) => logs.push(l), env: { PATH: process.env.PATH, ...MODEL_ENV } });
   await app.start();
 });
 

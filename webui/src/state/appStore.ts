@@ -1,12 +1,18 @@
 // The page as a whole: which view the page shows (`?view=chat|settings`, or both with a switcher
 // in a plain browser), the connection, who the server is (`hello`) and the workspace trust.
-import { computed, signal, type Signal } from '@preact/signals';
+import { batch, computed, signal, type Signal } from '@preact/signals';
 import type { ConnectionStatus, HostClient } from '../host/client.js';
-import type { Hello, TrustInfo } from '../host/protocol.js';
+import type { Hello, ModelState, TrustInfo } from '../host/protocol.js';
+import { displayPath } from './paths.js';
 
 /** `chat` / `settings`: one JCEF browser of the IDE each. `browser`: both, with a switcher. */
 export type ViewMode = 'chat' | 'settings' | 'browser';
 export type Page = 'chat' | 'settings';
+/** The sections of the settings page. */
+export type SettingsSection = 'hooks' | 'runs' | 'model';
+export const SETTINGS_SECTIONS: readonly SettingsSection[] = ['hooks', 'runs', 'model'];
+/** Where the page counts as narrow (the same width as the CSS's). */
+export const NARROW_QUERY = '(max-width: 640px)';
 
 export function viewModeOf(search: string): ViewMode {
   const v = new URLSearchParams(search).get('view');
@@ -19,6 +25,11 @@ export class AppStore {
   readonly #helloError = signal<string | null>(null);
   readonly #trust = signal<TrustInfo | null>(null);
   readonly #trustDismissed = signal(false);
+  readonly #model = signal<ModelState | null>(null);
+  readonly #section = signal<SettingsSection>('hooks');
+  /** A narrow window (a side panel): row actions go into a menu. */
+  readonly #narrow = signal(false);
+  readonly #disposeNarrow: () => void = () => undefined;
   readonly #page: Signal<Page>;
 
   constructor(
@@ -28,6 +39,38 @@ export class AppStore {
     this.#page = signal<Page>(mode === 'settings' ? 'settings' : 'chat');
     client.on('trust.changed', (info) => (this.#trust.value = info));
     client.on('hooks.changed', (listing) => (this.#trust.value = listing.trust));
+    client.on('model.changed', (model) => (this.#model.value = model));
+    if (typeof matchMedia === 'function') {
+      const query = matchMedia(NARROW_QUERY);
+      const update = () => (this.#narrow.value = query.matches);
+      update();
+      query.addEventListener('change', update);
+      this.#disposeNarrow = () => query.removeEventListener('change', update);
+    }
+  }
+
+  dispose(): void {
+    this.#disposeNarrow();
+  }
+
+  get narrow(): boolean {
+    return this.#narrow.value;
+  }
+
+  /** The chat's model and whether its endpoint answers. */
+  get model(): ModelState | null {
+    return this.#model.value;
+  }
+  get section(): SettingsSection {
+    return this.#section.value;
+  }
+
+  /** Shows a section of the settings page (in a plain browser, the page switches to the settings). */
+  openSettings(section: SettingsSection): void {
+    batch(() => {
+      this.#section.value = section;
+      this.showPage('settings');
+    });
   }
 
   get status(): ConnectionStatus {
@@ -49,6 +92,10 @@ export class AppStore {
   get projectName(): string {
     return this.#hello.value?.projectName ?? '';
   }
+  /** What the page shows of a path (`~/…`, `<project>/…`); the full path goes in its title. */
+  shown(path: string): string {
+    return displayPath(path, this.#hello.value);
+  }
 
   /** Ask about trust: project hooks exist and the user never answered for this workdir. */
   readonly askTrust = computed(() => {
@@ -63,9 +110,12 @@ export class AppStore {
   async load(): Promise<void> {
     try {
       const hello = await this.client.request('hello', { view: this.mode });
-      this.#hello.value = hello;
-      this.#trust.value = hello.trust;
-      this.#helloError.value = null;
+      batch(() => {
+        this.#hello.value = hello;
+        this.#trust.value = hello.trust;
+        this.#model.value = hello.model;
+        this.#helloError.value = null;
+      });
     } catch (err) {
       this.#helloError.value = (err as Error).message;
     }

@@ -1,15 +1,24 @@
 // The chat: the session's messages (pushed by id as they change, so text streams in), the busy
-// flag, pending permission prompts, hook runs not yet placed in a message, and the input draft.
-import { computed, signal } from '@preact/signals';
+// flag, pending permission prompts, hook runs not yet placed in a message, the hooks running now
+// (with a clock that ticks while any runs), the timeline built from all of them, and the draft.
+import { batch, computed, effect, signal } from '@preact/signals';
 import type { HostClient } from '../host/client.js';
-import type { ChatState, HookRunRecord, Message, PermissionPrompt } from '../host/protocol.js';
+import type { ChatState, HookRunRecord, HookRunStart, Message, PermissionPrompt } from '../host/protocol.js';
 import type { AppStore } from './appStore.js';
+import { layoutTimeline } from './timeline.js';
+
+/** A running hook gets its live card once it has run this long (docs/hooks.md, "Hook runs in the chat"). */
+export const LIVE_AFTER_MS = 300;
 
 export class ChatStore {
   readonly #messages = signal<Message[]>([]);
   readonly #busy = signal(false);
   readonly #prompts = signal<PermissionPrompt[]>([]);
   readonly #liveRuns = signal<HookRunRecord[]>([]);
+  readonly #running = signal<HookRunStart[]>([]);
+  /** The time the live cards show, ticking while a hook runs. */
+  readonly #now = signal(Date.now());
+  readonly #disposeClock: () => void;
   readonly #draft = signal('');
   /** Bumped when the input should take the focus (a prefill arrived). */
   readonly #focusRequest = signal(0);
@@ -22,7 +31,13 @@ export class ChatStore {
   ) {
     client.on('chat.messages', ({ messages }) => this.#merge(messages));
     client.on('chat.busy', ({ busy }) => (this.#busy.value = busy));
-    client.on('chat.hookRun', ({ run }) => (this.#liveRuns.value = [...this.#liveRuns.value, run]));
+    client.on('chat.hookRun', ({ run }) =>
+      batch(() => {
+        this.#liveRuns.value = [...this.#liveRuns.value, run];
+        this.#running.value = this.#running.value.filter((r) => r.id !== run.id);
+      }),
+    );
+    client.on('chat.hookStart', ({ run }) => (this.#running.value = [...this.#running.value, run]));
     client.on('chat.permissionRequest', (p) => {
       if (!this.#prompts.value.some((q) => q.requestId === p.requestId)) this.#prompts.value = [...this.#prompts.value, p];
     });
@@ -33,6 +48,36 @@ export class ChatStore {
     client.on('chat.promptBlocked', ({ text }) => {
       if (!this.#draft.value.trim()) this.prefill(text);
     });
+    // The clock ticks only while a hook runs.
+    this.#disposeClock = effect(() => {
+      if (!this.#running.value.length) return;
+      const timer = setInterval(() => (this.#now.value = Date.now()), 100);
+      this.#now.value = Date.now();
+      return () => clearInterval(timer);
+    });
+  }
+
+  dispose(): void {
+    this.#disposeClock();
+  }
+
+  get now(): number {
+    return this.#now.value;
+  }
+
+  /** Running hooks that have run long enough for a live card. */
+  readonly liveRuns = computed(() => this.#running.value.filter((r) => this.#now.value - Date.parse(r.startedAt) >= LIVE_AFTER_MS));
+
+  /** The timeline: messages with their items in causal order, then what belongs to no message yet. */
+  readonly timeline = computed(() => layoutTimeline(this.#messages.value, this.pendingRuns.value, this.liveRuns.value));
+
+  /** Kills a running hook (a live card's Stop); it ends as an error card. */
+  async stopHook(runId: string): Promise<void> {
+    try {
+      await this.client.request('chat.stopHook', { runId });
+    } catch (err) {
+      this.#error.value = (err as Error).message;
+    }
   }
 
   get messages(): Message[] {
@@ -103,13 +148,16 @@ export class ChatStore {
     await this.client.request('chat.abort', {});
   }
 
-  async answerPermission(requestId: string, behavior: 'allow' | 'deny'): Promise<void> {
+  /** Answers a prompt; `always` also writes its allow rule into the project's local settings. */
+  async answerPermission(requestId: string, behavior: 'allow' | 'deny', always = false): Promise<void> {
     try {
-      await this.client.request('chat.permission', { requestId, behavior });
+      await this.client.request('chat.permission', { requestId, behavior, ...(always ? { always } : {}) });
+      this.#dropPrompt(requestId);
     } catch (err) {
       this.#error.value = (err as Error).message;
+      // A rule that could not be written leaves the prompt pending: the user can still answer it.
+      if (!always) this.#dropPrompt(requestId);
     }
-    this.#dropPrompt(requestId);
   }
 
   #dropPrompt(requestId: string): void {
@@ -117,11 +165,14 @@ export class ChatStore {
   }
 
   #reset(state: ChatState): void {
-    this.#messages.value = state.messages;
-    this.#busy.value = state.busy;
-    this.#prompts.value = state.pendingPermissions;
-    this.#liveRuns.value = [];
-    this.#loaded.value = true;
+    batch(() => {
+      this.#messages.value = state.messages;
+      this.#busy.value = state.busy;
+      this.#prompts.value = state.pendingPermissions;
+      this.#liveRuns.value = [];
+      this.#running.value = state.running;
+      this.#loaded.value = true;
+    });
   }
 
   /** Replaces changed messages by id, appends new ones. */

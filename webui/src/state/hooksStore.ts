@@ -1,10 +1,13 @@
-// The Hooks settings tab: the listing pushed by the sidecar, the source tab on screen, and the
-// verbs new / edit (through the AI, via the chat) and delete (directly, after a confirmation).
-import { computed, signal } from '@preact/signals';
+// The Hooks settings tab: the listing pushed by the sidecar, the source tab on screen, each hook's
+// figures from the run history, and the verbs new / edit (through the AI, via the chat; with no model,
+// the settings file opens instead), delete (directly, after a confirmation, with Undo), test (one
+// hook against its event's sample payload, the result shown in place) and open file.
+import { batch, computed, signal } from '@preact/signals';
 import { RequestFailed, type HostClient } from '../host/client.js';
-import type { HookListItem, HooksListing, SettingsFileState } from '../host/protocol.js';
+import type { HookFigures, HookListItem, HooksListing, HookTestResult, SettingsFileState } from '../host/protocol.js';
 import { t } from '../i18n/index.js';
 import type { AppStore } from './appStore.js';
+import { displayPath } from './paths.js';
 
 export type HookTab = 'user' | 'project' | 'plugin';
 export const HOOK_TABS: readonly HookTab[] = ['user', 'project', 'plugin'];
@@ -26,7 +29,11 @@ export interface PendingDelete {
   version: string;
 }
 
-export type Notice = { kind: 'error' | 'success'; text: string };
+/** A line above the list; `undo`: the token that puts a deleted hook back. */
+export type Notice = { kind: 'error' | 'success' | 'info'; text: string; undo?: string };
+
+/** A Test of one hook: running, its result, or why it could not run. */
+export type TestState = { running: true } | { result: HookTestResult } | { error: string };
 
 /** User Timing names around the render of a listing (read by the performance test, shown in devtools). */
 export const HOOKS_DATA_MARK = 'wave:hooks-data';
@@ -40,12 +47,39 @@ export class HooksStore {
   readonly #pendingDelete = signal<PendingDelete | null>(null);
   readonly #deleting = signal(false);
   readonly #notice = signal<Notice | null>(null);
+  readonly #stats = signal<Record<string, HookFigures>>({});
+  readonly #tests = signal<Record<string, TestState>>({});
+  /** The hook whose action menu is open (narrow windows). */
+  readonly #menu = signal<string | null>(null);
 
   constructor(
     private readonly client: HostClient,
     private readonly app: AppStore,
   ) {
     client.on('hooks.changed', (listing) => this.#setListing(listing));
+    client.on('hooks.stats', ({ hooks }) => (this.#stats.value = hooks));
+  }
+
+  /** A hook's figures from the run history (none: it never ran). */
+  figures(id: string): HookFigures | undefined {
+    return this.#stats.value[id];
+  }
+  test(id: string): TestState | undefined {
+    return this.#tests.value[id];
+  }
+  /** Every hook's figures, and every test shown (read once per render of the list). */
+  get stats(): Readonly<Record<string, HookFigures>> {
+    return this.#stats.value;
+  }
+  get tests(): Readonly<Record<string, TestState>> {
+    return this.#tests.value;
+  }
+  get menu(): string | null {
+    return this.#menu.value;
+  }
+  /** What the page shows of a path (`~/…`, `<project>/…`); the full path goes in its title. */
+  shown(path: string): string {
+    return displayPath(path, this.#listing.value ?? this.app.hello);
   }
 
   get tab(): HookTab {
@@ -92,8 +126,46 @@ export class HooksStore {
     try {
       this.#setListing(await this.client.request('hooks.list', {}));
       this.#loadError.value = null;
+      this.#stats.value = (await this.client.request('hooks.stats', {})).hooks;
     } catch (err) {
       this.#loadError.value = (err as Error).message;
+    }
+  }
+
+  toggleMenu(id: string | null): void {
+    this.#menu.value = this.#menu.value === id ? null : id;
+  }
+
+  /** Runs that one hook against its event's sample payload (no model); the result shows in its row. */
+  async testHook(h: HookListItem): Promise<void> {
+    this.#menu.value = null;
+    this.#setTest(h.id, { running: true });
+    try {
+      this.#setTest(h.id, { result: await this.client.request('hooks.test', { id: h.id }) });
+    } catch (err) {
+      this.#setTest(h.id, { error: (err as Error).message });
+    }
+  }
+
+  closeTest(id: string): void {
+    this.#setTest(id, undefined);
+  }
+
+  #setTest(id: string, state: TestState | undefined): void {
+    const next = { ...this.#tests.value };
+    if (state) next[id] = state;
+    else delete next[id];
+    this.#tests.value = next;
+  }
+
+  /** Opens the hook's settings file in the IDE (outside it, says where the file is). */
+  async openFile(h: HookListItem): Promise<void> {
+    this.#menu.value = null;
+    try {
+      await this.client.request('host.openFile', { path: h.file });
+      this.#notice.value = this.app.mode === 'browser' ? { kind: 'info', text: t('hooks.openedBrowser', { path: h.file }) } : null;
+    } catch (err) {
+      this.#notice.value = { kind: 'error', text: (err as Error).message };
     }
   }
 
@@ -124,21 +196,26 @@ export class HooksStore {
     });
   }
 
-  /** Closes settings, shows the chat and prefills it (the server tells the IDE, in that order). */
+  /** Closes settings, shows the chat and prefills it (the server tells the IDE, in that order); with no model, opens the file. */
   async createHook(): Promise<void> {
-    await this.#viaChat(() => this.client.request('hooks.create', { prefill: this.newHookPrompt() }));
+    const source = this.#tab.value === 'user' ? 'user' : 'project';
+    await this.#viaChat(() => this.client.request('hooks.create', { prefill: this.newHookPrompt(), source }));
   }
 
-  /** Opens the hook's file (strictly first), closes settings, shows the chat prefilled. */
+  /** Opens the hook's file (strictly first), closes settings, shows the chat prefilled (with no model, only the file). */
   async editHook(h: HookListItem): Promise<void> {
+    this.#menu.value = null;
     await this.#viaChat(() => this.client.request('hooks.edit', { id: h.id, prefill: this.editHookPrompt(h) }));
   }
 
-  async #viaChat(send: () => Promise<unknown>): Promise<void> {
+  async #viaChat(send: () => Promise<{ opened: string | null }>): Promise<void> {
     this.#notice.value = null;
     try {
-      await send();
-      this.app.showPage('chat');
+      const { opened } = await send();
+      if (opened === null) return this.app.showPage('chat');
+      // No model: a prompt nobody can answer would be a dead end; the file is open instead.
+      const where = this.app.mode === 'browser' ? t('hooks.noModel.where', { path: opened }) : t('hooks.noModel.opened', { path: opened });
+      this.#notice.value = { kind: 'info', text: `${t('hooks.noModel.why')} ${where}` };
     } catch (err) {
       this.#notice.value = { kind: 'error', text: (err as Error).message };
     }
@@ -170,16 +247,29 @@ export class HooksStore {
     if (!hook || !v) return false;
     this.#deleting.value = true;
     try {
-      this.#setListing(await this.client.request('hooks.delete', { id, version: v }));
-      this.#notice.value = { kind: 'success', text: t('hooks.deleted', { name: hook.description }) };
+      const { undo, ...listing } = await this.client.request('hooks.delete', { id, version: v });
+      this.#setListing(listing);
+      this.#notice.value = { kind: 'success', text: t('hooks.deleted', { name: hook.description }), undo };
       return true;
     } catch (err) {
       const message = err instanceof RequestFailed ? err.message : String(err);
       this.#notice.value = { kind: 'error', text: t('hooks.deleteFailed', { message }) };
       return false;
     } finally {
-      this.#deleting.value = false;
-      this.#pendingDelete.value = null;
+      batch(() => {
+        this.#deleting.value = false;
+        this.#pendingDelete.value = null;
+      });
+    }
+  }
+
+  /** Puts the deleted hook back: the file gets its exact bytes again (refused when it changed since). */
+  async undoDelete(token: string): Promise<void> {
+    try {
+      this.#setListing(await this.client.request('hooks.undoDelete', { undo: token }));
+      this.#notice.value = { kind: 'success', text: t('hooks.restored') };
+    } catch (err) {
+      this.#notice.value = { kind: 'error', text: t('hooks.undoFailed', { message: (err as Error).message }) };
     }
   }
 }

@@ -6,22 +6,36 @@ import { AppStore, type ViewMode } from './appStore.js';
 import { ChatStore } from './chatStore.js';
 import { ConfigStore } from './configStore.js';
 import { HooksStore } from './hooksStore.js';
+import { ModelStore } from './modelStore.js';
+import { RunsStore } from './runsStore.js';
 
 export interface Stores {
   app: AppStore;
   hooks: HooksStore;
   chat: ChatStore;
   config: ConfigStore;
+  runs: RunsStore;
+  model: ModelStore;
 }
 
 export function createStores(client: HostClient, mode: ViewMode): Stores {
   const app = new AppStore(client, mode);
-  const stores: Stores = { app, hooks: new HooksStore(client, app), chat: new ChatStore(client, app), config: new ConfigStore(client) };
+  const stores: Stores = {
+    app,
+    hooks: new HooksStore(client, app),
+    chat: new ChatStore(client, app),
+    config: new ConfigStore(client),
+    runs: new RunsStore(client),
+    model: new ModelStore(client),
+  };
   // (Re)load everything the page shows whenever the connection (re)opens.
   client.onStatus((status) => {
     app.setStatus(status);
     if (status !== 'open') return;
-    void app.load().then(() => stores.config.receive(app.hello?.config));
+    void app.load().then(() => {
+      stores.config.receive(app.hello?.config);
+      stores.model.receive(app.hello?.model);
+    });
     if (mode !== 'chat') void stores.hooks.load();
     if (mode !== 'settings') void stores.chat.load();
   });

@@ -28,7 +28,7 @@ const config: ConfigState = { review: [], problems: [], unread: null };
 
 function listing(hooks: HookListItem[]): HooksListing {
   const files = [...new Set(hooks.map((h) => h.file))].map((path) => ({ source: hooks.find((h) => h.file === path)!.source, path, exists: true, error: null, version: `v-${path}` }));
-  return { workdir: '/p', projectName: 'p', files, hooks, problems: [], trust: { state: 'trusted', projectHasHooks: false, projectHooks: [] }, config };
+  return { workdir: '/p', homeDir: '/h', projectName: 'p', files, hooks, problems: [], trust: { state: 'trusted', projectHasHooks: false, projectHooks: [] }, config };
 }
 
 describe('HooksStore', () => {
@@ -40,12 +40,17 @@ describe('HooksStore', () => {
     expect(store.byTab.value.user.map((h) => h.id)).toEqual(['u1']);
     store.selectTab('project');
     expect(store.hooks.value.map((h) => h.id)).toEqual(['p1']);
-    client.answer('hooks.delete', () => listing([hook('u1', 'user', '/h/.wave/settings.json')]));
+    client.answer('hooks.delete', () => ({ ...listing([hook('u1', 'user', '/h/.wave/settings.json')]), undo: 'undo-1' }));
     store.askDelete(store.hooks.value[0]!);
     await store.confirmDelete();
     expect(client.requests.at(-1)).toEqual({ method: 'hooks.delete', params: { id: 'p1', version: 'v-/p/.wave/settings.json' } });
-    expect(store.notice).toEqual({ kind: 'success', text: 'Deleted “hook p1”.' });
+    expect(store.notice).toEqual({ kind: 'success', text: 'Deleted “hook p1”.', undo: 'undo-1' });
     expect(store.pendingDelete).toBeNull();
+    // Undo sends the token of that delete back.
+    client.answer('hooks.undoDelete', () => before);
+    await store.undoDelete(store.notice!.undo!);
+    expect(client.requests.at(-1)).toEqual({ method: 'hooks.undoDelete', params: { undo: 'undo-1' } });
+    expect(store.listing?.hooks.map((h) => h.id)).toEqual(['u1', 'p1', 'x1']);
   });
 
   it('a refused delete keeps the list as it was and says why', async () => {

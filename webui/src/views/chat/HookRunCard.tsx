@@ -1,7 +1,10 @@
-// A hook run in the timeline: event, hook name, duration, exit code or timeout, and the decision;
-// expanded: the command, stdout and stderr (and what went wrong, for errors).
+// A hook run in the timeline: event, hook name, duration, exit code or timeout, the badge of what it
+// decided (blocked, denied, asked, context added, error, timed out…) and the decision in the UI's
+// words; expanded: the command, stdout and stderr (and what went wrong, for errors). Runs that
+// changed nothing are folded per event (RunFold); a hook still running has a live card (LiveRunCard).
 import type { HookRunRecord } from '../../host/protocol.js';
 import { t } from '../../i18n/index.js';
+import { runWords, verdictTone } from '../../state/runWords.js';
 import { Icon } from '../common/icons.js';
 
 function exitText(r: HookRunRecord): string {
@@ -23,39 +26,58 @@ function Output({ label, text }: { label: string; text: string }) {
   );
 }
 
-export function HookRunCard({ run: r }: { run: HookRunRecord }) {
+/** The command, the output and what went wrong: the inside of a run card (the settings page's Test shows it too). */
+export function RunDetails({ run: r }: { run: HookRunRecord }) {
   return (
-    <details class={`run-card outcome-${r.outcome}`} data-run-id={r.id} data-event={r.event} data-outcome={r.outcome}>
+    <div class="card-body">
+      {r.error && (
+        <div class="run-error">
+          <span class="kv-label">{t('run.error')}</span> {r.error}
+        </div>
+      )}
+      <div class="kv-label">{t('run.command')}</div>
+      <pre class="run-command">{r.command}</pre>
+      <Output label="stdout" text={r.stdout} />
+      <Output label="stderr" text={r.stderr} />
+    </div>
+  );
+}
+
+/** The one-line facts of a run: duration, exit, badge. */
+export function RunFacts({ run: r }: { run: HookRunRecord }) {
+  const words = runWords(r);
+  return (
+    <span class="run-facts">
+      <span class="run-duration">{formatDuration(r.durationMs)}</span>
+      <span class={`run-exit ${r.timedOut || (r.exitCode ?? 0) !== 0 ? 'is-error' : ''}`}>{exitText(r)}</span>
+      <span class={`run-badge tone-${verdictTone(r.verdict)}`} data-verdict={r.verdict}>
+        {words.badge}
+      </span>
+    </span>
+  );
+}
+
+export function HookRunCard({ run: r }: { run: HookRunRecord }) {
+  const words = runWords(r);
+  const line = words.detail ? `${t(`verdict.${r.verdict}.line`)}: ${words.detail}` : t(`verdict.${r.verdict}.line`);
+  return (
+    <details class={`run-card tone-${verdictTone(r.verdict)}`} data-run-id={r.id} data-event={r.event} data-outcome={r.outcome} data-verdict={r.verdict}>
       <summary>
         <span class="run-icon" aria-hidden="true">
           <Icon name="bolt" />
         </span>
         <span class="run-event">{t('run.title', { event: r.event })}</span>
-        <span class="run-name" title={r.command}>
+        <span class="run-name" title={`${r.name}\n${r.command}`}>
           {r.name}
         </span>
         {r.async && <span class="chip">{t('run.async')}</span>}
-        <span class="run-facts">
-          <span class="run-duration">{formatDuration(r.durationMs)}</span>
-          <span class={`run-exit ${r.timedOut || (r.exitCode ?? 0) !== 0 ? 'is-error' : ''}`}>{exitText(r)}</span>
-          <span class={`run-outcome outcome-${r.outcome}`}>{t(`run.outcome.${r.outcome}`)}</span>
-        </span>
-        <span class="run-decision" title={r.decision}>
+        <RunFacts run={r} />
+        <span class="run-decision" title={line}>
           <span class="visually-hidden">{t('run.decision')}: </span>
-          {r.decision}
+          {line}
         </span>
       </summary>
-      <div class="card-body">
-        {r.error && (
-          <div class="run-error">
-            <span class="kv-label">{t('run.error')}</span> {r.error}
-          </div>
-        )}
-        <div class="kv-label">{t('run.command')}</div>
-        <pre class="run-command">{r.command}</pre>
-        <Output label="stdout" text={r.stdout} />
-        <Output label="stderr" text={r.stderr} />
-      </div>
+      <RunDetails run={r} />
     </details>
   );
 }

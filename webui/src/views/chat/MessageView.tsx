@@ -1,13 +1,15 @@
-// One message of the timeline, block by block: text (the user's, the assistant's, or context a hook
-// added), tool calls, user-only error notices, hook run cards and compaction markers.
-import type { Block, Message } from '../../host/protocol.js';
+// One message of the timeline, item by item (state/timeline.ts): text (the user's, the assistant's,
+// or context a hook added), tool calls with their hook runs around them, user-only notices, hook
+// runs of no tool call (cards, or folded when they changed nothing) and compaction markers.
+import type { Message } from '../../host/protocol.js';
 import { t } from '../../i18n/index.js';
+import type { MessageLayout, TimelineItem } from '../../state/timeline.js';
 import { Icon } from '../common/icons.js';
-import { HookRunCard } from './HookRunCard.js';
 import { RichText } from './RichText.js';
+import { RunItemView } from './RunItems.js';
 import { ToolCard } from './ToolCard.js';
 
-function BlockView({ block: b, role }: { block: Block; role: Message['role'] }) {
+function BlockView({ block: b, role }: { block: Extract<TimelineItem, { kind: 'block' }>['block']; role: Message['role'] }) {
   switch (b.type) {
     case 'text':
       if (b.source === 'hook') {
@@ -21,17 +23,11 @@ function BlockView({ block: b, role }: { block: Block; role: Message['role'] }) 
           </div>
         );
       }
-      return role === 'user' ? (
-        <div class="user-text">
-          <RichText text={b.content} />
-        </div>
-      ) : (
-        <div class="assistant-text">
+      return (
+        <div class={role === 'user' ? 'user-text' : 'assistant-text'}>
           <RichText text={b.content} />
         </div>
       );
-    case 'tool':
-      return <ToolCard block={b} />;
     case 'error':
       return (
         <div class="error-block" role="note">
@@ -42,8 +38,6 @@ function BlockView({ block: b, role }: { block: Block; role: Message['role'] }) 
           </div>
         </div>
       );
-    case 'hook_run':
-      return <HookRunCard run={b.run} />;
     case 'compact':
       return (
         <details class="compact-marker">
@@ -54,13 +48,28 @@ function BlockView({ block: b, role }: { block: Block; role: Message['role'] }) 
   }
 }
 
-export function MessageView({ message: m }: { message: Message }) {
+function keyOf(item: TimelineItem, i: number): string | number {
+  if (item.kind === 'tool') return item.block.id;
+  if (item.kind === 'run' || item.kind === 'live') return item.run.id;
+  if (item.kind === 'fold') return `fold-${item.runs[0]!.id}`;
+  return i;
+}
+
+function ItemView({ item, role }: { item: TimelineItem; role: Message['role'] }) {
+  if (item.kind === 'block') return <BlockView block={item.block} role={role} />;
+  if (item.kind === 'tool') return <ToolCard item={item} />;
+  return <RunItemView item={item} />;
+}
+
+export function MessageView({ layout }: { layout: MessageLayout }) {
+  const m = layout.message;
+  if (!layout.items.length) return null;
   const typed = m.role === 'user' && !m.isMeta && m.blocks.some((b) => b.type === 'text' && b.source !== 'hook');
   return (
     <article class={`message ${m.role}${m.isMeta ? ' meta' : ''}`} data-message-id={m.id} data-role={m.role}>
       {typed && <div class="message-author">{t('chat.you')}</div>}
-      {m.blocks.map((b, i) => (
-        <BlockView key={b.type === 'tool' ? b.id : b.type === 'hook_run' ? b.run.id : i} block={b} role={m.role} />
+      {layout.items.map((item, i) => (
+        <ItemView key={keyOf(item, i)} item={item} role={m.role} />
       ))}
     </article>
   );

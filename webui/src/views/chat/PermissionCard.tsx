@@ -1,27 +1,43 @@
-// A tool call waiting for the user's approval: what it would do and why it asks; allow it once or
-// deny it.
+// A tool call waiting for the user's approval, said once: what it would do (the command or file, and
+// for Edit and Write the change as a diff), why it asks when that is not simply the permission mode;
+// deny it, allow it once, or always allow calls like it (the rule goes into the project's local
+// settings, shown before it is written).
 import { useState } from 'preact/hooks';
 import type { PermissionPrompt } from '../../host/protocol.js';
 import { t } from '../../i18n/index.js';
+import { approvalDiff } from '../../state/diff.js';
 import { useStores } from '../../state/index.js';
 import { Icon } from '../common/icons.js';
 import { gist } from './ToolCard.js';
 
-function preview(input: Record<string, unknown>): string | null {
-  const body = input['content'] ?? input['new_string'];
-  if (typeof body !== 'string') return null;
-  const lines = body.split('\n');
-  return lines.length > 12 ? `${lines.slice(0, 12).join('\n')}\n…` : body;
+const MARK = { same: ' ', del: '-', add: '+' } as const;
+
+function Diff({ prompt: p }: { prompt: PermissionPrompt }) {
+  const diff = approvalDiff(p.toolName, p.input);
+  if (!diff) return null;
+  return (
+    <pre class="perm-diff" aria-label={t('perm.diff')}>
+      {diff.lines.map((l) => (
+        <span class={`diff-line diff-${l.kind}`}>
+          <span class="diff-mark">{MARK[l.kind]}</span>
+          {l.text}
+          {'\n'}
+        </span>
+      ))}
+      {diff.cut > 0 && <span class="diff-line diff-more">{t('perm.diffMore', { n: diff.cut })}</span>}
+    </pre>
+  );
 }
 
 export function PermissionCard({ prompt: p }: { prompt: PermissionPrompt }) {
-  const { chat } = useStores();
+  const { chat, hooks } = useStores();
   const [answering, setAnswering] = useState(false);
-  const answer = (behavior: 'allow' | 'deny') => {
+  const answer = (behavior: 'allow' | 'deny', always = false) => {
     setAnswering(true);
-    void chat.answerPermission(p.requestId, behavior);
+    void chat.answerPermission(p.requestId, behavior, always).finally(() => setAnswering(false));
   };
-  const body = preview(p.input);
+  // The mode's own reason ("Bash needs approval") only repeats the title.
+  const reason = p.reason && p.reason !== `${p.toolName} needs approval` ? p.reason : null;
   return (
     <section class="permission-card" role="alertdialog" aria-label={t('perm.title', { tool: p.toolName })} data-request-id={p.requestId}>
       <header>
@@ -29,12 +45,18 @@ export function PermissionCard({ prompt: p }: { prompt: PermissionPrompt }) {
         <strong>{t('perm.title', { tool: p.toolName })}</strong>
       </header>
       <code class="perm-gist">{gist(p.input)}</code>
-      {body !== null && <pre class="perm-preview">{body}</pre>}
-      {p.reason && <p class="muted perm-reason">{p.reason}</p>}
+      <Diff prompt={p} />
+      {reason && <p class="muted perm-reason">{reason}</p>}
+      {p.rule && <p class="muted perm-rule">{t('perm.alwaysWhat', { rule: p.rule, file: hooks.shown(p.ruleFile) })}</p>}
       <div class="perm-actions">
         <button type="button" class="button" disabled={answering} onClick={() => answer('deny')}>
           {t('perm.deny')}
         </button>
+        {p.rule && (
+          <button type="button" class="button" disabled={answering} title={p.rule} onClick={() => answer('allow', true)}>
+            {t('perm.always')}
+          </button>
+        )}
         <button type="button" class="button primary" disabled={answering} onClick={() => answer('allow')}>
           {t('perm.allow')}
         </button>

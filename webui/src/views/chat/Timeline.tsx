@@ -1,17 +1,18 @@
-// The scrolling list of messages. Sticks to the bottom while new content streams in, unless the
-// user scrolled up to read.
+// The scrolling list of messages (laid out by state/timeline.ts: hook runs in causal order, no-op
+// runs folded, live cards). Sticks to the bottom while new content streams in, unless the user
+// scrolled up to read.
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { t } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
-import { HookRunCard } from './HookRunCard.js';
 import { MessageView } from './MessageView.js';
+import { RunItems } from './RunItems.js';
 
 export function Timeline() {
   const { chat, app } = useStores();
   const ref = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const messages = chat.messages;
-  const pending = chat.pendingRuns.value;
+  const timeline = chat.timeline.value;
 
   useLayoutEffect(() => {
     const el = ref.current;
@@ -26,14 +27,12 @@ export function Timeline() {
   return (
     <div class="timeline" ref={ref} onScroll={onScroll} role="log" aria-live="polite" aria-label={t('chat.title')}>
       {messages.length === 0 && chat.loaded && !chat.busy && <p class="empty-chat muted">{t('chat.empty', { name: app.projectName })}</p>}
-      {messages.map((m) => (
-        <MessageView key={m.id} message={m} />
+      {timeline.messages.map((m) => (
+        <MessageView key={m.message.id} layout={m} />
       ))}
-      {pending.length > 0 && (
+      {timeline.trailing.length > 0 && (
         <div class="message meta">
-          {pending.map((r) => (
-            <HookRunCard key={r.id} run={r} />
-          ))}
+          <RunItems items={timeline.trailing} />
         </div>
       )}
       {chat.busy && (

@@ -1,8 +1,13 @@
-// A tool call: name, the gist of its input, its state (waiting / running / done / failed), and,
-// expanded, the whole input (and the input hooks rewrote it to) and the result.
+// A tool call with its hook runs in causal order: the PreToolUse and PermissionRequest runs above
+// it, PostToolUse below. The card: name, the gist of its input, its state (waiting / running / done /
+// failed — or blocked / denied by a hook, which is not a failure of the tool), and, expanded, the
+// whole input (and the input hooks rewrote it to) and the result.
 import type { ToolBlock } from '../../host/protocol.js';
 import { t } from '../../i18n/index.js';
+import { decisionDetail } from '../../state/runWords.js';
+import type { ToolItem } from '../../state/timeline.js';
 import { Icon } from '../common/icons.js';
+import { RunItems } from './RunItems.js';
 
 /** The one input field that says what a call does. */
 export function gist(input: Record<string, unknown>): string {
@@ -16,35 +21,74 @@ export function gist(input: Record<string, unknown>): string {
 
 const json = (v: unknown) => JSON.stringify(v, null, 2);
 
-export function ToolCard({ block: b }: { block: ToolBlock }) {
-  const state = b.stage !== 'done' ? b.stage : b.success === false ? 'failed' : 'ok';
+type State = 'pending' | 'running' | 'ok' | 'failed' | 'blocked';
+
+function stateOf(item: ToolItem): State {
+  const b = item.block;
+  if (b.stage !== 'done') return b.stage;
+  if (item.stoppedBy) return 'blocked';
+  return b.success === false ? 'failed' : 'ok';
+}
+
+function StateIcon({ state }: { state: State }) {
+  if (state === 'ok') return <Icon name="check" />;
+  if (state === 'failed') return <Icon name="cross" />;
+  if (state === 'blocked') return <Icon name="shield" />;
+  return <span class="spinner" />;
+}
+
+function Body({ block: b, blocked }: { block: ToolBlock; blocked: boolean }) {
   const result = b.error ?? b.result;
   return (
-    <details class={`tool-card state-${state}`} data-tool={b.name} data-state={state} open={state === 'failed'}>
-      <summary>
-        <span class="tool-icon" aria-hidden="true">
-          {state === 'ok' ? <Icon name="check" /> : state === 'failed' ? <Icon name="cross" /> : <span class="spinner" />}
-        </span>
-        <span class="tool-name">{b.name}</span>
-        <code class="tool-gist">{gist(b.parameters)}</code>
-        <span class={`tool-state state-${state}`}>{t(`tool.${state}`)}</span>
-      </summary>
-      <div class="card-body">
-        <div class="kv-label">{t('tool.input')}</div>
-        <pre class="tool-input">{json(b.parameters)}</pre>
-        {b.effectiveParameters && (
-          <>
-            <div class="kv-label">{t('tool.effectiveInput')}</div>
-            <pre class="tool-input">{json(b.effectiveParameters)}</pre>
-          </>
-        )}
-        {result !== undefined && (
-          <>
-            <div class="kv-label">{t('tool.result')}</div>
-            <pre class={`tool-result ${b.success === false ? 'is-error' : ''}`}>{result}</pre>
-          </>
-        )}
-      </div>
-    </details>
+    <div class="card-body">
+      <div class="kv-label">{t('tool.input')}</div>
+      <pre class="tool-input">{json(b.parameters)}</pre>
+      {b.effectiveParameters && (
+        <>
+          <div class="kv-label">{t('tool.effectiveInput')}</div>
+          <pre class="tool-input">{json(b.effectiveParameters)}</pre>
+        </>
+      )}
+      {result !== undefined && (
+        <>
+          <div class="kv-label">{blocked ? t('tool.toldModel') : t('tool.result')}</div>
+          <pre class={`tool-result ${b.success === false && !blocked ? 'is-error' : ''}`}>{result}</pre>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function ToolCard({ item }: { item: ToolItem }) {
+  const b = item.block;
+  const state = stateOf(item);
+  const by = item.stoppedBy;
+  const label = by ? t(by.verdict === 'denied' ? 'tool.deniedBy' : 'tool.blockedBy', { name: by.name }) : t(`tool.${state as Exclude<State, 'blocked'>}`);
+  const reason = by ? decisionDetail(by) : null;
+  return (
+    <>
+      <RunItems items={item.before} />
+      <details class={`tool-card state-${state}`} data-tool={b.name} data-state={state} open={state === 'failed'}>
+        <summary>
+          <span class="tool-icon" aria-hidden="true">
+            <StateIcon state={state} />
+          </span>
+          <span class="tool-name">{b.name}</span>
+          <code class="tool-gist" title={gist(b.parameters)}>
+            {gist(b.parameters)}
+          </code>
+          <span class={`tool-state state-${state}`} title={label}>
+            {label}
+          </span>
+          {reason && (
+            <span class="tool-blocked-reason" title={reason}>
+              {reason}
+            </span>
+          )}
+        </summary>
+        <Body block={b} blocked={by !== null} />
+      </details>
+      <RunItems items={item.after} />
+    </>
   );
 }

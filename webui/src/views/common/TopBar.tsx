@@ -3,12 +3,14 @@
 import { LANGS, lang, setLang, t, type Lang } from '../../i18n/index.js';
 import type { Page } from '../../state/appStore.js';
 import { useStores } from '../../state/index.js';
+import { probeWords } from '../../state/runWords.js';
 
 const PAGES: readonly Page[] = ['chat', 'settings'];
 
 export function TopBar() {
   const { app } = useStores();
   const hello = app.hello;
+  const model = app.model;
   return (
     <header class="topbar">
       <div class="brand">
@@ -16,7 +18,11 @@ export function TopBar() {
           ≈
         </span>
         <span class="brand-name">{t('app.name')}</span>
-        {hello && <span class="project-name">{hello.projectName}</span>}
+        {hello && (
+          <span class="project-name" title={hello.workdir}>
+            {hello.projectName}
+          </span>
+        )}
       </div>
       {app.mode === 'browser' ? (
         <nav class="switcher" role="tablist" aria-label={t('app.views')}>
@@ -37,9 +43,15 @@ export function TopBar() {
         <h1 class="topbar-title">{app.mode === 'chat' ? t('chat.title') : t('settings.title')}</h1>
       )}
       <div class="topbar-end">
-        {hello?.model.configured && hello.model.name && (
-          <span class="model-name" title={`${hello.model.provider ?? ''} ${hello.model.name}`}>
-            {hello.model.name}
+        {model?.configured && model.name && (
+          <span
+            class={`model-name status-${model.status}`}
+            data-status={model.status}
+            title={`${model.provider ?? ''} ${model.name}${model.baseURL ? ` · ${model.baseURL}` : ''}${model.probe ? `\n${probeWords(model.probe, model.name)}` : ''}`}
+          >
+            <span class="status-dot" aria-hidden="true" />
+            <span class="model-label">{model.name}</span>
+            <span class="visually-hidden">{t(`model.chip.${model.status}`)}</span>
           </span>
         )}
         <label class="lang-switch">

@@ -14,6 +14,8 @@ const PATHS = {
   shield: 'M8 2l5 2v4c0 3-2.2 5-5 6-2.8-1-5-3-5-6V4z',
   stop: 'M4.5 4.5h7v7h-7z',
   send: 'M2.5 8l11-5-4 11-2-4.5z',
+  list: 'M5.5 4h8M5.5 8h8M5.5 12h8M2.5 4h.5M2.5 8h.5M2.5 12h.5',
+  chip: 'M4.5 4.5h7v7h-7zM6.5 2v2.5M9.5 2v2.5M6.5 11.5V14M9.5 11.5V14M2 6.5h2.5M2 9.5h2.5M11.5 6.5H14M11.5 9.5H14',
 } as const;
 
 export type IconName = keyof typeof PATHS;

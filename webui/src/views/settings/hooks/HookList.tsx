@@ -5,10 +5,10 @@ import { useLayoutEffect } from 'preact/hooks';
 import { t } from '../../../i18n/index.js';
 import { HOOKS_DATA_MARK, HOOKS_PAINT_MEASURE, HOOKS_RENDER_MEASURE } from '../../../state/hooksStore.js';
 import { useStores } from '../../../state/index.js';
-import { hookRow, rowWords } from './HookRow.js';
+import { hookRow, rowAction, rowWords } from './HookRow.js';
 
 export function HookList() {
-  const { hooks } = useStores();
+  const { hooks, app } = useStores();
   const listing = hooks.listing;
   const items = hooks.hooks.value;
 
@@ -25,7 +25,7 @@ export function HookList() {
   if (items.length === 0) {
     // A file that cannot be parsed is shown as an error (FileProblems), never as "no hooks".
     if (hooks.files.value.some((f) => f.error)) return null;
-    const file = hooks.files.value.find((f) => f.source === hooks.tab)?.path ?? '';
+    const file = hooks.shown(hooks.files.value.find((f) => f.source === hooks.tab)?.path ?? '');
     const text =
       hooks.tab === 'user'
         ? t('hooks.empty.user', { path: file })
@@ -41,10 +41,10 @@ export function HookList() {
       </div>
     );
   }
-  const words = rowWords();
+  const ctx = { words: rowWords(), hooks, now: Date.now(), narrow: app.narrow, stats: hooks.stats, tests: hooks.tests, shown: (p: string) => hooks.shown(p) };
   return (
-    <ul class="hook-list" aria-label={t(`hooks.tab.${hooks.tab}`)}>
-      {items.map((h) => hookRow(h, words, hooks))}
+    <ul class="hook-list" aria-label={t(`hooks.tab.${hooks.tab}`)} onClick={(e) => rowAction(e, items, hooks)}>
+      {items.map((h) => hookRow(h, ctx))}
     </ul>
   );
 }

@@ -32,11 +32,18 @@ function PanelBanners() {
   return (
     <>
       {notice && (
-        <div class={`banner ${notice.kind === 'error' ? 'banner-error' : 'banner-success'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-          <span>{notice.text}</span>
-          <button type="button" class="link-button" onClick={() => hooks.dismissNotice()}>
-            {t('common.dismiss')}
-          </button>
+        <div class={`banner banner-${notice.kind} notice`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          <span class="notice-text">{notice.text}</span>
+          <span class="notice-actions">
+            {notice.undo && (
+              <button type="button" class="link-button undo" onClick={() => void hooks.undoDelete(notice.undo!)}>
+                {t('hooks.undo')}
+              </button>
+            )}
+            <button type="button" class="link-button" onClick={() => hooks.dismissNotice()}>
+              {t('common.dismiss')}
+            </button>
+          </span>
         </div>
       )}
       {projectTab && <TrustSwitch trusted={trust.state === 'trusted'} />}

