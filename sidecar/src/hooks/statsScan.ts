@@ -19,7 +19,7 @@ type Slot = ReturnType<StatsAccumulator['slot']>;
 
 class Scanner {
   /** The counters of each distinct identity text seen (a handful of hooks, many runs). */
-  private readonly slots = new Map<string, Slot>();
+  private readonly slots = new Map<string, Slot | null>();
 
   /** The file's bytes: `text` is them read as latin1 (one character per byte, fast), so positions are byte offsets. */
   private bytes: Buffer = Buffer.alloc(0);
@@ -35,17 +35,25 @@ class Scanner {
     if (timeEnd < 0 || v < 0 || v > end) return this.parsed(start, end);
     const identity = text.slice(e + 1, d);
     let slot = this.slots.get(identity);
-    if (!slot) {
-      try {
-        slot = this.acc.slot(JSON.parse(`{${this.bytes.toString('utf8', e + 1, d)}}`) as KeyFields);
-      } catch {
-        return; // a line cut by a crash mid-write: skipped
-      }
+    if (slot === undefined) {
+      slot = this.identity(e + 1, d);
       this.slots.set(identity, slot);
     }
+    // Keys in another order (not written by historyLine): the identity is elsewhere in the line.
+    if (slot === null) return this.parsed(start, end);
     const duration = Number(text.slice(d + DURATION.length, text.indexOf(',', d + DURATION.length)));
     const verdict = text.slice(v + VERDICT.length, text.indexOf('"', v + VERDICT.length)) as RunVerdict;
     this.acc.add(slot, text.slice(start + HEAD.length, timeEnd), duration, verdict);
+  }
+
+  /** The counters of the identity between these offsets; null when it is not a whole one (the line is parsed instead). */
+  private identity(from: number, to: number): Slot | null {
+    try {
+      const k = JSON.parse(`{${this.bytes.toString('utf8', from, to)}}`) as Partial<KeyFields>;
+      return 'file' in k && 'source' in k && 'command' in k ? this.acc.slot(k as KeyFields) : null;
+    } catch {
+      return null; // a line cut by a crash mid-write: parsing it whole skips it
+    }
   }
 
   private parsed(start: number, end: number): void {
