@@ -131,7 +131,10 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
     ...(f.flag.permissions ? { extraPermissions: f.flag.permissions } : {}),
     ...(f.flag.env ? { env: { ...process.env, ...f.flag.env } } : {}),
     ...(f.resume ? { resume: f.resume } : {}),
-    ...(f.format === 'stream-json' ? { onEvent: (e: AgentEvent) => e.type !== 'messages' && streamLine(e) } : {}),
+    onEvent: (e: AgentEvent) => {
+      if (e.type === 'hook_start' && e.run.statusMessage) process.stderr.write(`wave: ${e.run.event} hook: ${e.run.statusMessage}\n`);
+      if (f.format === 'stream-json' && e.type !== 'messages') streamLine(e);
+    },
   });
   const firstNew = f.resume ? agent.messages.length : 0;
   const turn = await agent.sendMessage(f.prompt);

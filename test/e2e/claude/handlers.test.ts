@@ -35,7 +35,11 @@ async function hookServer(): Promise<{ url: string; hits: Hit[]; close: () => Pr
       hits.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(text) as Record<string, unknown> });
       if (req.url === '/deny') {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'the policy server says no' } }));
+        res.end(
+          JSON.stringify({
+            hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'the policy server says no' },
+          }),
+        );
       } else if (req.url === '/fail') {
         res.writeHead(500);
         res.end('policy server down');
@@ -63,7 +67,13 @@ describe('http hooks', () => {
         settings: () => ({
           hooks: {
             PreToolUse: [
-              group([{ type: 'http', url: `${srv.url}/fail` }, { type: 'http', url: refused, timeout: 5 }], 'Write'),
+              group(
+                [
+                  { type: 'http', url: `${srv.url}/fail` },
+                  { type: 'http', url: refused, timeout: 5 },
+                ],
+                'Write',
+              ),
               {
                 matcher: 'Bash',
                 hooks: [
@@ -82,7 +92,12 @@ describe('http hooks', () => {
       });
       expect(json.result).toBe('done');
       const deny = srv.hits.find((h) => h.path === '/deny')!;
-      expect(deny.body).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf build' }, session_id: json.session_id });
+      expect(deny.body).toMatchObject({
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_input: { command: 'rm -rf build' },
+        session_id: json.session_id,
+      });
       expect(deny.headers['content-type']).toBe('application/json');
       expect(deny.headers.authorization).toBe('Bearer sekret');
       expect(deny.headers['x-other']).toBe('${OTHER_SECRET}');
@@ -193,5 +208,22 @@ describe('shell and once', () => {
     expect(hookRuns(messages).filter((r) => r.event === 'PreToolUse')).toHaveLength(3);
     const { readFileSync } = await import('node:fs');
     expect(readFileSync(sb.outFile('bash.txt'), 'utf8').trim()).toBe('bash-ok');
+  });
+});
+
+describe('statusMessage', () => {
+  it('wave -p says on stderr what a hook with a statusMessage is doing when it starts; a hook without one says nothing', async () => {
+    const { run, messages } = await scenario({
+      args: ['--permission-mode', 'bypassPermissions'],
+      settings: (sb) => ({
+        hooks: {
+          PreToolUse: [group([{ command: sb.hook('scan'), statusMessage: 'Scanning the command for secrets…' }, { command: sb.hook('quiet') }], 'Bash')],
+        },
+      }),
+      script: [call('Bash', { command: 'echo 1' }, 'call_s1'), { text: 'done' }],
+    });
+    expect(run.stderr).toContain('wave: PreToolUse hook: Scanning the command for secrets…\n');
+    expect(run.stderr.match(/PreToolUse hook:/g)).toHaveLength(1);
+    expect(hookRuns(messages).filter((r) => r.event === 'PreToolUse')).toHaveLength(2);
   });
 });
