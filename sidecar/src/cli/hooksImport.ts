@@ -3,64 +3,13 @@
 // `.claude/settings.json` and `.claude/settings.local.json` (or of FILE) added to the matching Wave
 // file with format-preserving edits, hooks already there skipped, and a line per hook saying what
 // was done.
-import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
 import { commandArgs } from './args.js';
-import { planImport, type ImportPlan } from '../hooks/claudeImport.js';
-import { writeFileAtomic } from '../settings/atomicWrite.js';
-import { readJsonFile, readSettingsText } from '../settings/jsonFile.js';
-import { settingsPaths } from '../settings/paths.js';
+import { importPair, importPairs, type PairPlan } from '../hooks/claudeImportFiles.js';
 import { makeStyle } from './style.js';
 import { resolveWorkdir } from './workdir.js';
 
-interface Pair {
-  from: string;
-  to: string;
-}
-
-type Target = 'user' | 'project' | 'local';
-
-function pairs(workdir: string, home: string, from: string | undefined, to: Target | undefined): Pair[] {
-  const wave = settingsPaths(workdir, home);
-  const target = (t: Target) => (t === 'user' ? wave.user : t === 'project' ? wave.project : wave.projectLocal);
-  if (from !== undefined) {
-    const file = resolve(from);
-    const guess: Target = basename(file) === 'settings.local.json' ? 'local' : dirname(file) === join(home, '.claude') ? 'user' : 'project';
-    return [{ from: file, to: target(to ?? guess) }];
-  }
-  return [
-    { from: join(home, '.claude', 'settings.json'), to: wave.user },
-    { from: join(workdir, '.claude', 'settings.json'), to: wave.project },
-    { from: join(workdir, '.claude', 'settings.local.json'), to: wave.projectLocal },
-  ].filter((p) => !to || p.to === target(to));
-}
-
-interface Done extends Pair {
-  plan: ImportPlan | null;
-  error: string | null;
-}
-
-function importOne(p: Pair, dryRun: boolean): Done {
-  const source = readJsonFile(p.from);
-  if (!source.exists) return { ...p, plan: null, error: null };
-  if (source.parseError) return { ...p, plan: null, error: `${p.from}:${source.parseError.line}:${source.parseError.column}: ${source.parseError.message}` };
-  const hooks = (source.value as { hooks?: unknown } | undefined)?.hooks;
-  let current: string | null;
-  try {
-    current = readSettingsText(p.to);
-  } catch (err) {
-    return { ...p, plan: null, error: `${p.to} cannot be read: ${(err as Error).message}` };
-  }
-  const plan = planImport(hooks, current);
-  if (plan.added.length && !dryRun) {
-    mkdirSync(dirname(p.to), { recursive: true });
-    writeFileAtomic(p.to, plan.text, { followSymlink: true });
-  }
-  return { ...p, plan, error: null };
-}
-
-function report(done: Done[], dryRun: boolean): string {
+function report(done: PairPlan[], dryRun: boolean): string {
   const st = makeStyle(process.stdout);
   const out: string[] = [];
   for (const d of done) {
@@ -100,7 +49,7 @@ export function importCommand(argv: string[]): number {
   const { dir, note } = resolveWorkdir(values.workdir);
   if (note && !values.json) process.stderr.write(`wave hooks import: ${note}\n`);
   const dryRun = values['dry-run'] === true;
-  const done = pairs(dir, homedir(), values.from, to).map((p) => importOne(p, dryRun));
+  const done = importPairs(dir, homedir(), values.from, to).map((p) => importPair(p, dryRun));
   if (values.json) {
     const files = done.map((d) => ({
       from: d.from,

@@ -2,9 +2,11 @@
 // module shared by both sides (the UI imports its types; the server validates requests with the
 // zod schemas). Transport-agnostic: see transport.ts.
 import { z } from 'zod';
-import type { ConfigProblem, HookRunRecord, HookRunStart, HookSource, Message, RunVerdict } from './wire.js';
+import type { HookRunRecord, HookRunStart, HookSource, Message, RunVerdict } from './wire.js';
+import type { ClaudeImportDone, ConfigState, HooksListing, TrustInfo } from './hooksListing.js';
 
 export type * from './wire.js';
+export type * from './hooksListing.js';
 
 // ----- requests (UI → sidecar) -----------------------------------------------------------------
 
@@ -34,6 +36,8 @@ export const RequestSchemas = {
   }),
   /** Runs that one hook against its event's sample payload, without a model (`wave hooks test`). */
   'hooks.test': z.object({ id: z.string().min(1) }),
+  /** Imports the hooks of one Claude Code settings file (or of every one listed in `claude`) into its Wave file (`wave hooks import`). */
+  'hooks.import': z.object({ from: z.enum(['user', 'project', 'local']).optional() }),
   'chat.state': z.object({}),
   'chat.send': z.object({ text: z.string().min(1) }),
   'chat.abort': z.object({}),
@@ -83,102 +87,6 @@ export interface RequestMessage<M extends Method = Method> {
 }
 
 // ----- results ---------------------------------------------------------------------------------
-
-export type TrustState = 'trusted' | 'untrusted' | 'unknown';
-
-/** One project hook, as the trust dialog lists it before the user decides. */
-export interface ProjectHookInfo {
-  event: string;
-  matcher: string | null;
-  command: string;
-  file: string;
-}
-
-export interface TrustInfo {
-  state: TrustState;
-  /** Project settings define hooks (so the UI should ask when the state is unknown). */
-  projectHasHooks: boolean;
-  /** The project's hook commands (what trusting the workspace lets run). */
-  projectHooks: ProjectHookInfo[];
-}
-
-/** Whether a hook on disk runs in the session: yes; not yet (changed or added, awaiting review); switched off; untrusted project. */
-export type HookState = 'active' | 'pending' | 'inactive' | 'untrusted';
-
-/** A hook named in a review of a changed settings file. */
-export interface ReviewHook {
-  event: string;
-  matcher: string | null;
-  name: string;
-  command: string;
-}
-
-/** What changed on disk in one settings file, compared with what the session runs. */
-export interface FileReview {
-  path: string;
-  source: Exclude<HookSource, 'programmatic'>;
-  added: ReviewHook[];
-  /** Still running until the change is applied. */
-  removed: ReviewHook[];
-  changed: Array<{ before: ReviewHook; after: ReviewHook }>;
-  /** Top-level keys besides hooks that changed (env, permissions, disableAllHooks, model, …). */
-  keys: string[];
-  disableAllHooks: boolean | null;
-  deleted: boolean;
-  /** Not valid JSON on disk: applying would stop every hook of the file. */
-  parseError: { line: number; column: number; message: string } | null;
-}
-
-/** The session's configuration as the UI shows it: changes to review, and problems that make hooks not run. */
-export interface ConfigState {
-  review: FileReview[];
-  /** Errors and warnings of the settings on disk (file, line, JSON path). */
-  problems: ConfigProblem[];
-  /** "N hooks could not be read …", or null. */
-  unread: string | null;
-}
-
-export interface HookListItem {
-  /** Stable while the file keeps its shape. */
-  id: string;
-  source: Exclude<HookSource, 'programmatic'>;
-  event: string;
-  matcher: string | null;
-  /** description, name, or a summary of the command */
-  description: string;
-  command: string;
-  timeout: number | null;
-  async: boolean;
-  /** Absolute path of the config file, resolved by the sidecar. */
-  file: string;
-  line: number | null;
-  editable: boolean;
-  pluginName: string | null;
-  /** Whether it runs in the session now (a hook the agent just wrote is `pending` until applied). */
-  state: HookState;
-}
-
-export interface SettingsFileState {
-  source: Exclude<HookSource, 'programmatic'>;
-  path: string;
-  exists: boolean;
-  /** The file is not valid JSON: where and why (the list of that file is then unknown, not empty). */
-  error: { line: number; column: number; message: string } | null;
-  /** Changes whenever the file's bytes change; sent back with a delete. */
-  version: string;
-}
-
-export interface HooksListing {
-  workdir: string;
-  /** The user's home folder (paths under it are shown as `~/…`). */
-  homeDir: string;
-  projectName: string;
-  files: SettingsFileState[];
-  hooks: HookListItem[];
-  problems: ConfigProblem[];
-  trust: TrustInfo;
-  config: ConfigState;
-}
 
 /** The model the chat uses, where its settings come from, and whether its endpoint answers. */
 export interface ModelState {
@@ -299,6 +207,7 @@ export interface Results {
   'hooks.stats': { hooks: Record<string, HookFigures> };
   'hooks.runs': { runs: HookHistoryRun[]; file: string };
   'hooks.test': HookTestResult;
+  'hooks.import': HooksListing & { imported: ClaudeImportDone[] };
   /** `opened`: with no model configured, the settings file opened instead of the chat. */
   'hooks.edit': { ok: true; opened: string | null };
   'hooks.create': { ok: true; opened: string | null };

@@ -107,7 +107,9 @@ function chatRequests(app: WaveApp): Pick<Handlers<Client>, 'chat.state' | 'chat
   };
 }
 
-function hooksRequests(app: WaveApp): Pick<Handlers<Client>, 'hooks.list' | 'hooks.delete' | 'hooks.undoDelete' | 'hooks.stats' | 'hooks.runs' | 'hooks.test'> {
+type HooksMethods = 'hooks.list' | 'hooks.delete' | 'hooks.undoDelete' | 'hooks.import' | 'hooks.stats' | 'hooks.runs' | 'hooks.test';
+
+function hooksRequests(app: WaveApp): Pick<Handlers<Client>, HooksMethods> {
   return {
     'hooks.list': () => app.settings.list(),
     'hooks.delete': ({ id, version }) => {
@@ -117,6 +119,12 @@ function hooksRequests(app: WaveApp): Pick<Handlers<Client>, 'hooks.list' | 'hoo
       return listing;
     },
     'hooks.undoDelete': ({ undo }) => app.pushListing(app.settings.undoDelete(undo)),
+    'hooks.import': ({ from }) => {
+      const result = app.settings.importClaude(from);
+      const { imported: _imported, ...listing } = result;
+      app.pushListing(listing);
+      return result;
+    },
     'hooks.stats': () => ({ hooks: app.runs.stats() }),
     'hooks.runs': (q) => app.runs.runs(q),
     'hooks.test': async ({ id }) => {

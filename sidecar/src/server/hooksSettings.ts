@@ -17,7 +17,9 @@ import { removeJsonValue } from '../settings/jsonEdit.js';
 import { removeStaleTemps } from '../settings/atomicWrite.js';
 import { parseJsonText, type JsonPath } from '../settings/jsonFile.js';
 import { settingsPaths } from '../settings/paths.js';
-import type { HookListItem, HookState, HooksListing, SettingsFileState, TrustState } from '../protocol/protocol.js';
+import type { ImportTarget } from '../hooks/claudeImportFiles.js';
+import type { ClaudeImportDone, HookListItem, HookState, HooksListing, SettingsFileState, TrustState } from '../protocol/protocol.js';
+import { ClaudeHooks } from './claudeImport.js';
 import { assertEditable, assertWritable, hashOf, realPathOr, SettingsRefusal, versionOf, writeUnlessChanged } from './settingsEdit.js';
 
 export { SettingsRefusal } from './settingsEdit.js';
@@ -45,6 +47,7 @@ function toItem(h: ConfiguredHook, state: HookState): HookListItem {
     editable: h.source !== 'plugin',
     pluginName: h.plugin?.name ?? null,
     state,
+    transcript: h.handler.type === 'command' && h.handler.transcript === 'jsonl' ? 'jsonl' : null,
   };
 }
 
@@ -66,8 +69,12 @@ export class HooksSettingsService {
   private fingerprint = '';
   /** The deletes that can be undone, by token (the last few). */
   private readonly undos = new Map<string, Undo>();
+  /** The Claude Code files beside the Wave ones (their hooks do not run until imported). */
+  private readonly claude: ClaudeHooks;
 
-  constructor(private readonly opts: HooksSettingsOptions) {}
+  constructor(private readonly opts: HooksSettingsOptions) {
+    this.claude = new ClaudeHooks(opts.workdir, opts.homeDir);
+  }
 
   /** The files as they are on disk (the session's view of them when there is a session, so ids agree). */
   private disk(): { s: LoadedSources; session: SessionConfig | null } {
@@ -97,7 +104,17 @@ export class HooksSettingsService {
       problems: s.problems,
       trust: { state: trust, projectHasHooks: s.hooks.some((h) => h.source === 'project' || h.source === 'projectLocal'), projectHooks: projectHooks(s) },
       config: configState(session, s),
+      claude: this.claude.list(trust === 'trusted'),
     };
+  }
+
+  /**
+   * Imports the hooks of one Claude Code file (or of every one with hooks to add) into its Wave
+   * file; they run at once, like the user's other changes on this page. Throws SettingsRefusal.
+   */
+  importClaude(from: ImportTarget | undefined): HooksListing & { imported: ClaudeImportDone[] } {
+    const imported = this.claude.import(from, this.opts.trustState() === 'trusted', this.opts.session?.() ?? null);
+    return { ...this.list(), imported };
   }
 
   /** Deletes one hook by id; returns the fresh listing and the token of its Undo. Throws SettingsRefusal and writes nothing on refusal. */
@@ -176,9 +193,11 @@ export class HooksSettingsService {
     const paths = settingsPaths(this.opts.workdir, this.opts.homeDir);
     // Temporary files a killed sidecar left next to the settings files go (docs/reliability.md).
     for (const f of [paths.user, paths.project, paths.projectLocal]) removeStaleTemps(realPathOr(f));
-    this.fingerprint = sourcesFingerprint(paths);
+    // The Claude Code files too: the listing says which of their hooks Wave does not run.
+    const fingerprint = () => `${sourcesFingerprint(paths)}|${this.claude.fingerprint()}`;
+    this.fingerprint = fingerprint();
     this.timer = setInterval(() => {
-      const fp = sourcesFingerprint(paths);
+      const fp = fingerprint();
       if (fp === this.fingerprint) return;
       this.fingerprint = fp;
       this.opts.onChange?.(this.list());

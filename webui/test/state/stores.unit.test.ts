@@ -22,13 +22,14 @@ const hook = (id: string, source: HookListItem['source'], file: string): HookLis
   editable: source !== 'plugin',
   pluginName: source === 'plugin' ? 'kit' : null,
   state: 'active',
+  transcript: null,
 });
 
 const config: ConfigState = { review: [], problems: [], unread: null };
 
 function listing(hooks: HookListItem[]): HooksListing {
   const files = [...new Set(hooks.map((h) => h.file))].map((path) => ({ source: hooks.find((h) => h.file === path)!.source, path, exists: true, error: null, version: `v-${path}` }));
-  return { workdir: '/p', homeDir: '/h', projectName: 'p', files, hooks, problems: [], trust: { state: 'trusted', projectHasHooks: false, projectHooks: [] }, config };
+  return { workdir: '/p', homeDir: '/h', projectName: 'p', files, hooks, problems: [], trust: { state: 'trusted', projectHasHooks: false, projectHooks: [] }, config, claude: [] };
 }
 
 describe('HooksStore', () => {

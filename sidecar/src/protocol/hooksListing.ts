@@ -1,0 +1,139 @@
+// The settings page's listing of hooks (protocol.ts, `hooks.list` and `hooks.changed`): every hook
+// on disk by source with its state, the files and their versions, the review of changed files, the
+// workspace trust, and the Claude Code hooks Wave does not run yet (docs/hooks.md, "The settings
+// page"). Types only, shared with the UI through protocol.ts.
+import type { ConfigProblem, HookSource } from './wire.js';
+
+export type TrustState = 'trusted' | 'untrusted' | 'unknown';
+
+/** One project hook, as the trust dialog lists it before the user decides. */
+export interface ProjectHookInfo {
+  event: string;
+  matcher: string | null;
+  command: string;
+  file: string;
+}
+
+export interface TrustInfo {
+  state: TrustState;
+  /** Project settings define hooks (so the UI should ask when the state is unknown). */
+  projectHasHooks: boolean;
+  /** The project's hook commands (what trusting the workspace lets run). */
+  projectHooks: ProjectHookInfo[];
+}
+
+/** Whether a hook on disk runs in the session: yes; not yet (changed or added, awaiting review); switched off; untrusted project. */
+export type HookState = 'active' | 'pending' | 'inactive' | 'untrusted';
+
+/** A hook named in a review of a changed settings file. */
+export interface ReviewHook {
+  event: string;
+  matcher: string | null;
+  name: string;
+  command: string;
+}
+
+/** What changed on disk in one settings file, compared with what the session runs. */
+export interface FileReview {
+  path: string;
+  source: Exclude<HookSource, 'programmatic'>;
+  added: ReviewHook[];
+  /** Still running until the change is applied. */
+  removed: ReviewHook[];
+  changed: Array<{ before: ReviewHook; after: ReviewHook }>;
+  /** Top-level keys besides hooks that changed (env, permissions, disableAllHooks, model, …). */
+  keys: string[];
+  disableAllHooks: boolean | null;
+  deleted: boolean;
+  /** Not valid JSON on disk: applying would stop every hook of the file. */
+  parseError: { line: number; column: number; message: string } | null;
+}
+
+/** The session's configuration as the UI shows it: changes to review, and problems that make hooks not run. */
+export interface ConfigState {
+  review: FileReview[];
+  /** Errors and warnings of the settings on disk (file, line, JSON path). */
+  problems: ConfigProblem[];
+  /** "N hooks could not be read …", or null. */
+  unread: string | null;
+}
+
+export interface HookListItem {
+  /** Stable while the file keeps its shape. */
+  id: string;
+  source: Exclude<HookSource, 'programmatic'>;
+  event: string;
+  matcher: string | null;
+  /** description, name, or a summary of the command */
+  description: string;
+  command: string;
+  timeout: number | null;
+  async: boolean;
+  /** Absolute path of the config file, resolved by the sidecar. */
+  file: string;
+  line: number | null;
+  editable: boolean;
+  pluginName: string | null;
+  /** Whether it runs in the session now (a hook the agent just wrote is `pending` until applied). */
+  state: HookState;
+  /** `jsonl`: a command hook that says `"transcript": "jsonl"` (an imported Claude Code hook) reads the JSON Lines transcript. */
+  transcript: 'jsonl' | null;
+}
+
+export interface SettingsFileState {
+  source: Exclude<HookSource, 'programmatic'>;
+  path: string;
+  exists: boolean;
+  /** The file is not valid JSON: where and why (the list of that file is then unknown, not empty). */
+  error: { line: number; column: number; message: string } | null;
+  /** Changes whenever the file's bytes change; sent back with a delete. */
+  version: string;
+}
+
+/** Which Claude Code settings file: `~/.claude/settings.json`, `.claude/settings.json`, `.claude/settings.local.json` (named by the Wave file they go to). */
+export type ClaudeImportFrom = 'user' | 'project' | 'local';
+
+/** A hook of a Claude Code settings file, as `wave hooks import` names it. */
+export interface ClaudeHookInfo {
+  event: string;
+  matcher: string | null;
+  /** The command, `POST <url>` or `prompt: …`. */
+  what: string;
+}
+
+/** A Claude Code settings file with hooks that Wave does not run: they are not in its Wave file yet. */
+export interface ClaudeHooksFile {
+  from: ClaudeImportFrom;
+  /** The Claude Code file (absolute path). */
+  file: string;
+  /** The Wave file the import adds them to. */
+  to: string;
+  /** What the import would add (hooks already in `to` are not counted). */
+  hooks: ClaudeHookInfo[];
+  /** Whether `hooks.import` may import it now: a project file only into a trusted workspace. */
+  importable: boolean;
+}
+
+/** What `hooks.import` added from one Claude Code file. */
+export interface ClaudeImportDone {
+  from: ClaudeImportFrom;
+  file: string;
+  to: string;
+  added: ClaudeHookInfo[];
+  /** Already in the Wave file. */
+  skipped: number;
+}
+
+export interface HooksListing {
+  workdir: string;
+  /** The user's home folder (paths under it are shown as `~/…`). */
+  homeDir: string;
+  projectName: string;
+  files: SettingsFileState[];
+  hooks: HookListItem[];
+  problems: ConfigProblem[];
+  trust: TrustInfo;
+  config: ConfigState;
+  /** Claude Code settings files whose hooks Wave does not run (not imported yet); empty when there are none. */
+  claude: ClaudeHooksFile[];
+}
