@@ -2,7 +2,8 @@
 // window (the usual width of a side panel), in Chinese and English, no label is clipped (names get an
 // ellipsis and a title, a row's actions move into a menu operable from the keyboard) and nothing
 // leaves the window; and every text meets WCAG AA contrast (4.5:1) in the light and the dark theme —
-// dimmed rows of an untrusted project, dialogs, cards and approvals included.
+// dimmed rows of an untrusted project, the Claude Code import notices, dialogs, cards and approvals
+// included.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../model-server/server.js';
@@ -35,6 +36,9 @@ beforeAll(async () => {
       { event: 'UserPromptSubmit', command: './scripts/sprint-context.sh --board web --limit 20', description: 'Sprint context' },
     ]),
   });
+  // Claude Code hooks Wave does not run: the user's (with Import) and the untrusted project's (with Trust).
+  sb.write(`${sb.home}/.claude/settings.json`, { hooks: hooksOf([{ event: 'PreToolUse', matcher: 'Bash', command: '"$HOME"/.claude/hooks/block-force-push-to-protected-branches.sh --strict' }]) });
+  sb.write(`${sb.workdir}/.claude/settings.json`, { hooks: hooksOf([{ event: 'PostToolUse', matcher: 'Edit|Write', command: 'npx eslint --fix "$CLAUDE_PROJECT_DIR"' }, { event: 'Stop', command: 'echo done' }]) });
   sb.plugin('security-guard-kit', hooksOf([{ event: 'PreToolUse', matcher: 'Bash', command: '${WAVE_PLUGIN_ROOT}/bin/scan', description: 'Scan for secrets' }]));
   model = await startModelServer([
     { toolCalls: [{ name: 'Bash', input: { command: 'pnpm --filter web test -- --reporter=dot --run', description: 'Run the web tests' } }] },
@@ -66,6 +70,8 @@ function chatWithCards(): Promise<void> {
 
 async function settingsPages(page: Page, check: (what: string) => Promise<void>): Promise<void> {
   await page.locator('.hook-row').first().waitFor();
+  await page.locator('.claude-notice[data-from=project]').waitFor();
+  for (const summary of await page.locator('.claude-hooks summary').all()) await summary.click();
   await check('hooks: user');
   await page.click('[data-tab=project]');
   await page.locator('.hook-row[data-state=untrusted]').first().waitFor();

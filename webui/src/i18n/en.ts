@@ -269,6 +269,24 @@ export const en = {
 
   'problems.summary': '{n} settings problems: some hooks may not run',
   'problems.more': '… and {n} more (run wave hooks validate)',
+
+  'claude.user.one': 'Your Claude Code settings ({file}) have 1 hook that Wave does not run.',
+  'claude.user.many': 'Your Claude Code settings ({file}) have {n} hooks that Wave does not run.',
+  'claude.project.one': 'This project has 1 Claude Code hook ({file}) that Wave does not run.',
+  'claude.project.many': 'This project has {n} Claude Code hooks ({file}) that Wave does not run.',
+  'claude.target.one': 'Import adds it to {to}, where it runs at once.',
+  'claude.target.many': 'Import adds them to {to}, where they run at once.',
+  'claude.untrusted': 'Project hooks are imported only into a trusted workspace.',
+  'claude.import': 'Import',
+  'claude.importing': 'Importing…',
+  'claude.importLabel': 'Import {n} Claude Code hooks from {file} into {to}',
+  'claude.show': 'Show the hooks',
+  'claude.imported.one': 'Imported 1 hook from {file} into {to}:',
+  'claude.imported.many': 'Imported {n} hooks from {file} into {to}:',
+  'claude.importedNone': 'Nothing was imported: the hooks of {file} are in {to} already.',
+  'claude.importFailed': 'The hooks were not imported: {message}',
+  'hooks.transcript': 'JSONL transcript',
+  'hooks.transcript.title': 'transcript_path is the Claude Code format transcript (JSON Lines): "transcript": "jsonl"',
 };
 
 export type Key = keyof typeof en;

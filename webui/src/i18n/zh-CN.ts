@@ -269,4 +269,22 @@ export const zhCN: Dict = {
 
   'problems.summary': '{n} 个设置问题：部分钩子可能不会运行',
   'problems.more': '…… 另有 {n} 个（运行 wave hooks validate 查看）',
+
+  'claude.user.one': '你的 Claude Code 设置（{file}）中有 1 个 Wave 不会运行的钩子。',
+  'claude.user.many': '你的 Claude Code 设置（{file}）中有 {n} 个 Wave 不会运行的钩子。',
+  'claude.project.one': '此项目有 1 个 Wave 不会运行的 Claude Code 钩子（{file}）。',
+  'claude.project.many': '此项目有 {n} 个 Wave 不会运行的 Claude Code 钩子（{file}）。',
+  'claude.target.one': '导入会把它添加到 {to}，并立即生效。',
+  'claude.target.many': '导入会把它们添加到 {to}，并立即生效。',
+  'claude.untrusted': '项目级钩子只能导入到受信任的工作区。',
+  'claude.import': '导入',
+  'claude.importing': '正在导入…',
+  'claude.importLabel': '导入：将 {file} 中的 {n} 个 Claude Code 钩子添加到 {to}',
+  'claude.show': '查看这些钩子',
+  'claude.imported.one': '已将 {file} 中的 1 个钩子导入 {to}：',
+  'claude.imported.many': '已将 {file} 中的 {n} 个钩子导入 {to}：',
+  'claude.importedNone': '没有导入任何钩子：{file} 中的钩子已在 {to} 中。',
+  'claude.importFailed': '钩子未导入：{message}',
+  'hooks.transcript': 'JSONL 会话记录',
+  'hooks.transcript.title': 'transcript_path 指向 Claude Code 格式（JSON Lines）的会话记录："transcript": "jsonl"',
 };

@@ -4,7 +4,7 @@
 // hook against its event's sample payload, the result shown in place) and open file.
 import { batch, computed, signal } from '@preact/signals';
 import { RequestFailed, type HostClient } from '../host/client.js';
-import type { HookFigures, HookListItem, HooksListing, HookTestResult, SettingsFileState } from '../host/protocol.js';
+import type { ClaudeHookInfo, ClaudeHooksFile, HookFigures, HookListItem, HooksListing, HookTestResult, SettingsFileState } from '../host/protocol.js';
 import { t } from '../i18n/index.js';
 import type { AppStore } from './appStore.js';
 import { displayPath } from './paths.js';
@@ -29,8 +29,13 @@ export interface PendingDelete {
   version: string;
 }
 
-/** A line above the list; `undo`: the token that puts a deleted hook back. */
-export type Notice = { kind: 'error' | 'success' | 'info'; text: string; undo?: string };
+/** A line above the list; `undo`: the token that puts a deleted hook back; `lines`: what it is about, one a line (the hooks imported). */
+export type Notice = { kind: 'error' | 'success' | 'info'; text: string; undo?: string; lines?: string[] };
+
+/** A hook of a Claude Code file in one line: `Event [matcher]  what`. */
+export function claudeHookLine(h: ClaudeHookInfo): string {
+  return `${h.event}${h.matcher ? ` [${h.matcher}]` : ''}  ${h.what}`;
+}
 
 /** A Test of one hook: running, its result, or why it could not run. */
 export type TestState = { running: true } | { result: HookTestResult } | { error: string };
@@ -51,6 +56,8 @@ export class HooksStore {
   readonly #tests = signal<Record<string, TestState>>({});
   /** The hook whose action menu is open (narrow windows). */
   readonly #menu = signal<string | null>(null);
+  /** The Claude Code file being imported (its `from`). */
+  readonly #importing = signal<ClaudeHooksFile['from'] | null>(null);
 
   constructor(
     private readonly client: HostClient,
@@ -100,6 +107,12 @@ export class HooksStore {
   get notice(): Notice | null {
     return this.#notice.value;
   }
+  get importing(): ClaudeHooksFile['from'] | null {
+    return this.#importing.value;
+  }
+
+  /** The Claude Code files whose hooks Wave does not run (docs/hooks.md, "Coming from Claude Code"). */
+  readonly claude = computed<ClaudeHooksFile[]>(() => this.#listing.value?.claude ?? []);
 
   /** The hooks of each tab, in run order (file order within a file). */
   readonly byTab = computed(() => {
@@ -270,6 +283,34 @@ export class HooksStore {
       this.#notice.value = { kind: 'success', text: t('hooks.restored') };
     } catch (err) {
       this.#notice.value = { kind: 'error', text: t('hooks.undoFailed', { message: (err as Error).message }) };
+    }
+  }
+
+  // ----- import of Claude Code hooks ---------------------------------------------------------------
+
+  /** Imports one Claude Code file into its Wave file; the tab of that file shows, with what was added. */
+  async importClaude(file: ClaudeHooksFile): Promise<void> {
+    if (this.#importing.value) return;
+    this.#importing.value = file.from;
+    const words = { file: this.shown(file.file), to: this.shown(file.to) };
+    try {
+      const { imported, ...listing } = await this.client.request('hooks.import', { from: file.from });
+      const added = imported.flatMap((d) => d.added);
+      batch(() => {
+        this.#setListing(listing);
+        this.#tab.value = file.from === 'user' ? 'user' : 'project';
+        this.#notice.value = added.length
+          ? {
+              kind: 'success',
+              text: t(added.length === 1 ? 'claude.imported.one' : 'claude.imported.many', { ...words, n: added.length }),
+              lines: added.map(claudeHookLine),
+            }
+          : { kind: 'info', text: t('claude.importedNone', words) };
+      });
+    } catch (err) {
+      this.#notice.value = { kind: 'error', text: t('claude.importFailed', { message: (err as Error).message }) };
+    } finally {
+      this.#importing.value = null;
     }
   }
 }

@@ -63,6 +63,25 @@ describe('HooksStore', () => {
     expect(store.notice?.kind).toBe('error');
     expect(store.notice?.text).toContain('the file changed since it was listed');
   });
+
+  it('Import of a Claude Code file sends its `from`, shows the tab of its Wave file and what was added; a refusal says why', async () => {
+    const client = new FakeClient();
+    const store = new HooksStore(client, new AppStore(client, 'settings'));
+    const claude = { from: 'project' as const, file: '/p/.claude/settings.json', to: '/p/.wave/settings.json', hooks: [{ event: 'Stop', matcher: null, what: 'echo x' }], importable: true };
+    client.emit('hooks.changed', { ...listing([]), claude: [claude] });
+    expect(store.claude.value).toEqual([claude]);
+    const added = [{ event: 'PreToolUse', matcher: 'Bash', what: 'echo x' }];
+    client.answer('hooks.import', () => ({ ...listing([hook('p1', 'project', claude.to)]), imported: [{ from: 'project', file: claude.file, to: claude.to, added, skipped: 0 }] }));
+    await store.importClaude(claude);
+    expect(client.requests.at(-1)).toEqual({ method: 'hooks.import', params: { from: 'project' } });
+    expect(store.tab).toBe('project');
+    expect(store.claude.value).toEqual([]);
+    expect(store.notice).toEqual({ kind: 'success', text: 'Imported 1 hook from <project>/.claude/settings.json into <project>/.wave/settings.json:', lines: ['PreToolUse [Bash]  echo x'] });
+    expect(store.importing).toBeNull();
+    client.refuse('hooks.import', 'refused', 'not trusted');
+    await store.importClaude(claude);
+    expect(store.notice).toEqual({ kind: 'error', text: 'The hooks were not imported: not trusted' });
+  });
 });
 
 describe('ChatStore', () => {

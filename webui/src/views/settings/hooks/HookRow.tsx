@@ -35,6 +35,7 @@ export interface RowWords {
   open: string;
   more: string;
   async: string;
+  jsonl: { label: string; title: string };
   state: Record<Exclude<HookState, 'active'>, { label: string; title: string }>;
 }
 
@@ -47,6 +48,7 @@ export function rowWords(): RowWords {
     open: t('hooks.openFile'),
     more: t('hooks.actions'),
     async: t('hooks.async'),
+    jsonl: { label: t('hooks.transcript'), title: t('hooks.transcript.title') },
     state: { pending: state('pending'), inactive: state('inactive'), untrusted: state('untrusted') },
   };
 }
@@ -149,6 +151,11 @@ export function hookRow(h: HookListItem, { words, hooks, now, narrow, stats, tes
           )}
           {h.timeout !== null && <span class="chip">{t('hooks.timeout', { n: h.timeout })}</span>}
           {h.async && <span class="chip">{words.async}</span>}
+          {h.transcript === 'jsonl' && (
+            <span class="chip" data-field="transcript" title={words.jsonl.title}>
+              {words.jsonl.label}
+            </span>
+          )}
           {!h.editable && (
             <span class="readonly with-icon icon-lock" title={h.file}>
               {t('hooks.readOnly', { name: h.pluginName ?? '' })}

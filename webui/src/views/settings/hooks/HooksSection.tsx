@@ -1,9 +1,11 @@
 // The Hooks settings section: source tabs (user / project / plugin), the list of the tab on screen
 // (flat: the project tab shows the current workdir's hooks, project and local files together),
-// file errors instead of an empty list, and the delete confirmation.
+// file errors instead of an empty list, the delete confirmation, and above the tabs the Claude Code
+// hooks Wave does not run, with their import.
 import { t } from '../../../i18n/index.js';
 import { useStores } from '../../../state/index.js';
 import { Icon } from '../../common/icons.js';
+import { ClaudeImport } from './ClaudeImport.js';
 import { DeleteDialog } from './DeleteDialog.js';
 import { FileProblems } from './FileProblems.js';
 import { HookList } from './HookList.js';
@@ -33,7 +35,18 @@ function PanelBanners() {
     <>
       {notice && (
         <div class={`banner banner-${notice.kind} notice`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-          <span class="notice-text">{notice.text}</span>
+          <span class="notice-text">
+            {notice.text}
+            {notice.lines && (
+              <ul class="notice-lines">
+                {notice.lines.map((l) => (
+                  <li>
+                    <code>{l}</code>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </span>
           <span class="notice-actions">
             {notice.undo && (
               <button type="button" class="link-button undo" onClick={() => void hooks.undoDelete(notice.undo!)}>
@@ -89,6 +102,7 @@ export function HooksSection() {
           <p class="muted">{t('hooks.intro')}</p>
         </div>
       </header>
+      <ClaudeImport />
       <div class="hooks-toolbar">
         <SourceTabs />
         {tab !== 'plugin' && (
