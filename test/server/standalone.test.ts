@@ -9,8 +9,17 @@ import WebSocket from 'ws';
 import { cleanupSandboxes, ensureBuilt, makeSandbox, REPO } from './harness.js';
 
 const children: ChildProcess[] = [];
+/** npx does not pass a signal on to the `wave` it started: the whole process group is signalled. */
+function killGroup(c: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (c.pid !== undefined) process.kill(-c.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
 afterAll(() => {
-  for (const c of children) c.kill('SIGKILL');
+  for (const c of children) killGroup(c, 'SIGKILL');
   cleanupSandboxes();
 });
 
@@ -49,6 +58,7 @@ describe('wave serve --standalone, for any folder', () => {
       cwd: sb.workdir,
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: sb.home, LANG: 'C.UTF-8' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // its own process group, so npx and the wave it runs go together
     });
     children.push(child);
     let out = '';
@@ -73,7 +83,8 @@ describe('wave serve --standalone, for any folder', () => {
     expect(listing.result.workdir).toBe(sb.workdir);
     await call(url, 'hooks.edit', { id: listing.result.hooks[0]!.id, prefill: 'edit it' });
     await expect.poll(() => out).toContain(`[IDE] open ${sb.userSettings}\n`);
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    killGroup(child, 'SIGTERM');
+    await exited;
   }, 60_000);
 });
