@@ -235,6 +235,7 @@ export class Agent {
     showUserParts(this.conversation, (await this.host.fire('SessionEnd', { reason: 'clear' })).decision);
     this.conversation.flushPending();
     this.conversation.save();
+    await this.conversation.flush(); // the old session's last write lands before the new one starts
     this.conversation.restart();
     await this.start('clear');
   }
@@ -261,6 +262,7 @@ export class Agent {
     showUserParts(this.conversation, (await this.host.fire('SessionEnd', { reason })).decision);
     this.conversation.flushPending();
     this.conversation.save();
+    await this.conversation.flush();
     await this.hookManager.waitForAsync();
   }
 }

@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Message } from './messages.js';
-import { removeStaleTemps, writeFileAtomic } from '../settings/atomicWrite.js';
+import { removeStaleTemps, writeFileAtomic, writeFileAtomicAsync } from '../settings/atomicWrite.js';
 
 export interface SessionInfo {
   id: string;
@@ -45,6 +45,27 @@ export class TranscriptSerializer {
   }
 }
 
+/** The transcript's text now (its folder made, stale temporary files of an earlier run removed). */
+export function transcriptText(
+  path: string,
+  session: SessionInfo,
+  messages: readonly Message[],
+  serializer: TranscriptSerializer,
+  live: Message | null,
+): string {
+  mkdirSync(dirname(path), { recursive: true });
+  if (!cleaned.has(path)) {
+    removeStaleTemps(path);
+    cleaned.add(path);
+  }
+  const head = JSON.stringify({ version: 1, session: { ...session, updatedAt: new Date().toISOString() } }).slice(0, -1);
+  // One compact line: `jq` reads it as well as an indented file, at half the bytes to write.
+  return `${head},"state":{"messages":${serializer.messagesJson(messages, live)}}}\n`;
+}
+
+// Written atomically (temp file + rename) so a hook never reads half a file; no fsync: the
+// transcript is rewritten before every hook, and a crash loses at most the last change. The rename
+// replaces the path itself: a symlink a hook put there is replaced, never written through.
 export function writeTranscript(
   path: string,
   session: SessionInfo,
@@ -52,18 +73,12 @@ export function writeTranscript(
   serializer = new TranscriptSerializer(),
   live: Message | null = null,
 ): void {
-  mkdirSync(dirname(path), { recursive: true });
-  if (!cleaned.has(path)) {
-    removeStaleTemps(path);
-    cleaned.add(path);
-  }
-  const head = JSON.stringify({ version: 1, session: { ...session, updatedAt: new Date().toISOString() } }).slice(0, -1);
-  const text = `${head},"state":{"messages":${serializer.messagesJson(messages, live)}}}\n`;
-  // Atomic (temp file + rename) so a hook never reads half a file; no fsync: the transcript is
-  // rewritten before every hook, and a crash loses at most the last change. The rename replaces
-  // the path itself: a symlink a hook put there is replaced, never written through. One compact
-  // line: `jq` reads it as well as an indented file, at half the bytes to write.
-  writeFileAtomic(path, text, { fsync: false });
+  writeFileAtomic(path, transcriptText(path, session, messages, serializer, live), { fsync: false });
+}
+
+/** The same write with its system calls off this thread (before a hook: the hook's fork goes on meanwhile). */
+export function writeTranscriptAsync(path: string, text: string): Promise<void> {
+  return writeFileAtomicAsync(path, text);
 }
 
 /** Why a file cannot be written, in words (the error's own message names a temporary file). */

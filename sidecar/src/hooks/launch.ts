@@ -35,6 +35,8 @@ export interface HookStart {
   detachOnAsyncLine: boolean;
   /** The event's input (the record's tool_use_id). */
   input: Record<string, unknown>;
+  /** The command starts once this resolves (the transcript is written meanwhile: runner.ts, `ready`). */
+  ready?: Promise<void>;
   /** A stop the user asked for (the chat's live card): the process group is killed, the request aborted. */
   signal?: AbortSignal;
 }
@@ -84,13 +86,15 @@ function commandSpec(s: LaunchSettings, h: HookStart, handler: CommandHandler): 
     timeoutMs: h.timeoutMs,
     ...(h.detachOnAsyncLine ? { detachOnAsyncLine: true } : {}),
     ...(h.signal ? { signal: h.signal } : {}),
+    ...(h.ready ? { ready: h.ready } : {}),
     ...(s.killGraceMs !== undefined ? { killGraceMs: s.killGraceMs } : {}),
     ...(s.exitGraceMs !== undefined ? { exitGraceMs: s.exitGraceMs } : {}),
   };
 }
 
-export function launchHook(s: LaunchSettings, h: HookStart): Promise<ProcessResult> {
+export async function launchHook(s: LaunchSettings, h: HookStart): Promise<ProcessResult> {
   const handler = h.hook.handler;
+  if (handler.type !== 'command') await h.ready; // a request goes once what it names is written
   if (handler.type === 'http')
     return runHttpHook({ handler, body: h.payload, env: hookEnv(s, h), timeoutMs: h.timeoutMs, ...(h.signal ? { signal: h.signal } : {}) });
   if (handler.type === 'prompt')

@@ -21,6 +21,7 @@ import { historyLine, HistoryWriter } from './history.js';
 import { hooksToRun, planEvent, type EventPlan, type PlanInput } from './plan.js';
 import { configSourceOf } from './snapshot.js';
 import { LiveRuns, STOPPED } from './liveRuns.js';
+import { deferred } from './spawn.js';
 import type { HookRunStart } from '../protocol/wire.js';
 import type { ConfiguredHook, HookDecision, HookRunRecord, PermissionMode } from './types.js';
 
@@ -243,9 +244,11 @@ export class HookManager {
 
   /**
    * Runs every matching hook of an event and returns the combined decision and the run records.
-   * Settings files changed since the last event are noticed first (ConfigChange).
+   * Settings files changed since the last event are noticed first (ConfigChange). The transcript
+   * starts being written at once; each hook's beforeRun waits for that write (or makes the next).
    */
   async fire<E extends HookEventName>(event: E, input: EventInput<E>, ctx: FireContext): Promise<FireResult> {
+    if (ctx.beforeRun && this.hasHooks(event)) void ctx.beforeRun();
     await this.observeConfig(ctx);
     return this.fireNow(event, input, ctx);
   }
@@ -341,9 +344,12 @@ export class HookManager {
 
   /** One synchronous hook: its effect and record, or null when it detached itself (Claude Code's async protocol). */
   private async runSync(event: HookEventName, hook: ConfiguredHook, start: HookStart, ownTimeoutMs: number, ctx: FireContext) {
-    await ctx.beforeRun?.();
     const live = this.live.begin(event, hook, start.input);
-    const result = await launchHook(this.launch, { ...start, signal: live.signal }).finally(live.end);
+    // The hook is forked now and waits at its gate while the transcript it reads is written.
+    const prepared = deferred<void>();
+    const running = launchHook(this.launch, { ...start, signal: live.signal, ready: prepared.promise }).finally(live.end);
+    await (async () => ctx.beforeRun?.())().finally(prepared.resolve); // a throw still opens the gate
+    const result = await running;
     ctx.budget?.spend(result.durationMs);
     if (result.detached) {
       this.background.detached(event, hook, result.detached.done, result.detached.asyncTimeoutMs ?? start.timeoutMs, this.io(ctx, start.input));

@@ -44,6 +44,12 @@ export interface ProcessSpec {
   detachOnAsyncLine?: boolean;
   /** Aborting it kills the hook's process group as a timeout does (SIGTERM, then SIGKILL): a stop asked by the user. */
   signal?: AbortSignal;
+  /**
+   * The command starts only once this resolves: the caller's last preparation (the transcript the
+   * hook reads) goes on meanwhile. A gated hook (process/pipeHolders.ts) is forked at once and waits
+   * at its gate, so the preparation overlaps the fork; any other is spawned when it resolves.
+   */
+  ready?: Promise<void>;
 }
 
 /** The process runner the engine uses; injectable for tests that need a fake clock or spawner. */

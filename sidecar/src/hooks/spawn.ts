@@ -68,9 +68,14 @@ export function deferred<T>(): { promise: Promise<T>; resolve: (v: T) => void } 
 }
 
 export function runDirect(spec: ProcessSpec, events: RunEvents = {}): Promise<ProcessResult> {
+  const gated = gatedArgs(spec.file, spec.args);
+  // Without a gate nothing could hold the command back: it is spawned once the caller is ready.
+  if (spec.ready && !gated) {
+    const { ready, ...rest } = spec;
+    return ready.then(() => runDirect(rest, events));
+  }
   const startedAt = Date.now();
   const t0 = performance.now();
-  const gated = gatedArgs(spec.file, spec.args);
   let child: Child;
   try {
     child = spawn(spec.file, gated ?? spec.args, {
@@ -130,8 +135,12 @@ class HookRun {
     const links = childOutputLinks(pid);
     this.reaper = new Reaper(pid, links, spec.killGraceMs ?? 2000);
     events.onStarted?.(pid, links);
-    // stdin is written at once, in one piece; a hook that does not read it is fine (EPIPE ignored).
-    child.stdin.on('error', ignoreStdinError).end(gated ? `\n${spec.input}` : spec.input);
+    // stdin is written in one piece (opening the gate), once the caller is ready; a hook that does
+    // not read it is fine (EPIPE ignored).
+    child.stdin.on('error', ignoreStdinError);
+    const write = () => child.stdin.end(gated ? `\n${spec.input}` : spec.input);
+    if (spec.ready) void spec.ready.then(write);
+    else write();
     trackGroup(pid);
     const cap = spec.outputCap ?? OUTPUT_CAP;
     this.out = new CappedCollector(cap, child.stdout);

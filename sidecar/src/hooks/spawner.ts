@@ -151,14 +151,16 @@ export class HookSpawner {
     const helper = this.helper!;
     const id = this.nextId++;
     // The spawner has its own working directory: a relative one is made absolute here, as a direct spawn would read it.
-    const { signal, ...rest } = spec; // a signal cannot cross the pipe: a stop is carried out from here
+    // A signal and a promise cannot cross the pipe: a stop is carried out from here, readiness is a release message.
+    const { signal, ready, ...rest } = spec;
     const sent = { ...rest, cwd: resolvePath(spec.cwd) };
     return new Promise((resolve) => {
       const call: Call = { spec, t0: performance.now(), startedAt: Date.now(), resolve, done: null, started: null, watchdog: { clear: () => undefined } };
       call.watchdog = longTimeout(() => helper.kill(), limitMs(spec, spec.timeoutMs) + this.answerMarginMs);
       this.calls.set(id, call);
       helper.hold();
-      helper.send({ t: 'run', id, spec: sent });
+      helper.send({ t: 'run', id, spec: sent, ...(ready ? { hold: true } : {}) });
+      void ready?.then(() => this.calls.has(id) && this.helper === helper && helper.send({ t: 'release', id }));
       signal?.addEventListener('abort', () => this.stop(call), { once: true });
     });
   }

@@ -4,7 +4,8 @@
 // hook, run here by the same code as a direct run (spawn.ts), with every guarantee of it; the
 // output is capped and drained here, so only the kept text crosses the pipe.
 //
-// Protocol, one JSON object per line. In: `{ t: 'run', id, spec }`. Out: `{ t: 'ready' }` once;
+// Protocol, one JSON object per line. In: `{ t: 'run', id, spec, hold }` (with `hold`, the hook
+// waits at its gate until `{ t: 'release', id }`: the sidecar writes the transcript meanwhile). Out: `{ t: 'ready' }` once;
 // per hook `{ t: 'started', id, pid, links }` (written before the hook's stdin, so a hook whose
 // spawner died before this line never ran its command when it is gated: process/pipeHolders.ts),
 // `{ t: 'detached', id, result }` when it answered async on its first line, `{ t: 'done', id, result }`.
@@ -23,9 +24,14 @@ function withoutDetached(r: ProcessResult): ProcessResult {
   return rest;
 }
 
-function run(id: number, spec: ProcessSpec): void {
+/** The held hooks, waiting for their release. */
+const held = new Map<number, () => void>();
+
+function run(id: number, given: ProcessSpec, hold: boolean): void {
+  const spec = hold ? { ...given, ready: new Promise<void>((resolve) => held.set(id, resolve)) } : given;
   const started = (pid: number, links: readonly string[]) => send({ t: 'started', id, pid, links });
   void runDirect(spec, { onStarted: started }).then((r) => {
+    held.delete(id);
     if (!r.detached) return send({ t: 'done', id, result: r });
     send({ t: 'detached', id, result: withoutDetached(r), asyncTimeoutMs: r.detached.asyncTimeoutMs });
     void r.detached.done.then((final) => send({ t: 'done', id, result: withoutDetached(final) }));
@@ -33,13 +39,17 @@ function run(id: number, spec: ProcessSpec): void {
 }
 
 function onLine(line: string): void {
-  let req: { t?: unknown; id?: unknown; spec?: ProcessSpec };
+  let req: { t?: unknown; id?: unknown; spec?: ProcessSpec; hold?: unknown };
   try {
     req = JSON.parse(line) as typeof req;
   } catch {
     return; // not a request (the sidecar writes nothing else)
   }
-  if (req.t === 'run' && typeof req.id === 'number' && req.spec) run(req.id, req.spec);
+  if (req.t === 'run' && typeof req.id === 'number' && req.spec) run(req.id, req.spec, req.hold === true);
+  if (req.t === 'release' && typeof req.id === 'number') {
+    held.get(req.id)?.();
+    held.delete(req.id);
+  }
 }
 
 let pending = '';

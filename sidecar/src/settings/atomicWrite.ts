@@ -17,6 +17,7 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
+import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** A temporary file this old is stale whoever wrote it (a write takes milliseconds). */
@@ -128,5 +129,29 @@ export function writeFileAtomic(path: string, data: string | Buffer, opts: Atomi
         // already gone
       }
     }
+  }
+}
+
+/**
+ * The same replacement, its system calls on libuv's threads (the caller's thread goes on meanwhile):
+ * for a file rewritten often on a hot path (the session transcript before a hook). The path itself
+ * is replaced (a symlink in its place too); the new file gets the old one's mode; no fsync.
+ */
+export async function writeFileAtomicAsync(path: string, data: string): Promise<void> {
+  const kept = keptAttributes(path);
+  const temp = tempPathFor(path);
+  const file = await open(temp, 'wx', kept?.mode ?? 0o666);
+  let done = false;
+  try {
+    try {
+      await file.write(data);
+      if (kept) await file.chmod(kept.mode);
+    } finally {
+      await file.close();
+    }
+    await rename(temp, path);
+    done = true;
+  } finally {
+    if (!done) await unlink(temp).catch(() => undefined); // already gone
   }
 }

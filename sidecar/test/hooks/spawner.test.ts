@@ -4,11 +4,12 @@
 // (the runner's shared one is left alone). Tests wait on events (a pid file, a promise, a process
 // going away), never on fixed sleeps.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTPUT_CAP, type ProcessSpec } from '../../src/hooks/runner.js';
+import { runDirect } from '../../src/hooks/spawn.js';
 import { HookSpawner } from '../../src/hooks/spawner.js';
 
 const HERE = new URL('.', import.meta.url).pathname;
@@ -180,3 +181,43 @@ describe('the sidecar dies of SIGKILL while the spawner runs a hook', () => {
     expect(await until(() => dead(ppid), 3000)).toBe(true);
   });
 });
+
+describe('ready: the command waits for what it reads', () => {
+  // The hook is forked at once and waits at its gate; the file it reads is written once the shell
+  // sleeps there, before ready resolves: it sees the file, through the spawner and forked here alike.
+  it.each(['spawner', 'direct'] as const)('%s: the command starts only once ready resolves', async (how) => {
+    const file = join(scratch, `ready-${n++}`);
+    const opened = deferredVoid();
+    const s = how === 'spawner' ? await readySpawner() : null;
+    const hook = spec(`cat '${file}'`, { ready: opened.promise });
+    const result = s ? s.run(hook) : runDirect(hook);
+    let pid = 0;
+    expect(await until(() => (pid = waitingAtGate(file)) > 0, 10_000)).toBe(true);
+    writeFileSync(file, 'written before ready');
+    opened.resolve();
+    const r = await result;
+    expect([r.exitCode, r.stdout]).toEqual([0, 'written before ready']);
+    expect(pid).toBeGreaterThan(0);
+  });
+});
+
+/** The pid of the shell whose command names `marker`, once it sleeps (at its gate), else 0. */
+function waitingAtGate(marker: string): number {
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (!readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(marker)) continue;
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('S')) return Number(name);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return 0;
+}
+
+function deferredVoid(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
