@@ -172,7 +172,8 @@ export class Conversation implements ConversationPort {
    * The same, with the transcript's system calls off this thread: the hook is forked meanwhile and
    * starts once this resolves, so it never reads a stale or half-written file (docs/benchmarks.md).
    */
-  saveBeforeHook(): Promise<void> {
+  saveBeforeHook(): Promise<void> | undefined {
+    if (!this.dirty && !this.writing) return undefined; // nothing to wait for
     const link: Promise<void> = (this.writing ?? Promise.resolve())
       .then(() => this.writeAsync())
       .finally(() => {

@@ -21,11 +21,12 @@ import { historyLine, HistoryWriter } from './history.js';
 import { hooksToRun, planEvent, type EventPlan, type PlanInput } from './plan.js';
 import { configSourceOf } from './snapshot.js';
 import { LiveRuns, STOPPED } from './liveRuns.js';
-import { deferred } from './spawn.js';
 import type { HookRunStart } from '../protocol/wire.js';
 import type { ConfiguredHook, HookDecision, HookRunRecord, PermissionMode } from './types.js';
 
 export const DEFAULT_HOOK_TIMEOUT_SECONDS = 600;
+
+const ignore = (): void => undefined;
 
 export interface FireContext {
   sessionId: string;
@@ -42,7 +43,7 @@ export interface FireContext {
   subagent?: { type: string; id: string };
   /** The user turn's shared budget; without one each hook only has its own timeout. */
   budget?: TurnBudget;
-  /** Runs before each hook process starts (the agent rewrites its transcript there). */
+  /** Runs before each hook starts (the agent writes its transcript); the hook waits at its gate for a promise it returns. */
   beforeRun?: () => void | Promise<void>;
   /** Runs only the hooks this accepts (the project's SessionStart hooks once trust is granted). */
   only?: (hook: ConfiguredHook) => boolean;
@@ -345,10 +346,11 @@ export class HookManager {
   /** One synchronous hook: its effect and record, or null when it detached itself (Claude Code's async protocol). */
   private async runSync(event: HookEventName, hook: ConfiguredHook, start: HookStart, ownTimeoutMs: number, ctx: FireContext) {
     const live = this.live.begin(event, hook, start.input);
-    // The hook is forked now and waits at its gate while the transcript it reads is written.
-    const prepared = deferred<void>();
-    const running = launchHook(this.launch, { ...start, signal: live.signal, ready: prepared.promise }).finally(live.end);
-    await (async () => ctx.beforeRun?.())().finally(prepared.resolve); // a throw still opens the gate
+    // A transcript write still going on: the hook is forked now and waits at its gate until it is done.
+    const writing = ctx.beforeRun?.();
+    const ready = writing?.then(ignore, ignore);
+    const running = launchHook(this.launch, { ...start, signal: live.signal, ...(ready ? { ready } : {}) }).finally(live.end);
+    await writing;
     const result = await running;
     ctx.budget?.spend(result.durationMs);
     if (result.detached) {
