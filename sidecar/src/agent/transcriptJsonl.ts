@@ -82,6 +82,8 @@ function uuidOf(key: string, sessionId: string): string {
 export class JsonlTranscript {
   /** Keys of the entries in the file. */
   private readonly written = new Set<string>();
+  /** Messages whose every entry is in the file and that can have no more (looked at once, never again). */
+  private readonly complete = new WeakSet<Message>();
   private last: string | null = null;
 
   constructor(
@@ -107,8 +109,9 @@ export class JsonlTranscript {
 
   /** Appends every entry that became final since the last call; throws when the file cannot be written. */
   update(messages: readonly Message[]): void {
-    const fresh = messages.flatMap(readyEntries).filter((e) => !this.written.has(e.key));
-    if (!fresh.length) return;
+    const open = messages.filter((m) => !this.complete.has(m));
+    const fresh = open.flatMap(readyEntries).filter((e) => !this.written.has(e.key));
+    if (!fresh.length) return this.settle(open);
     const before = this.last;
     const text = fresh.map((e) => this.line(e)).join('');
     try {
@@ -118,6 +121,15 @@ export class JsonlTranscript {
       throw err;
     }
     for (const e of fresh) this.written.add(e.key);
+    this.settle(open);
+  }
+
+  /** Marks the messages that are done: every entry written, and no tool of theirs still running (the last one may still grow). */
+  private settle(open: readonly Message[]): void {
+    for (const m of open.slice(0, -1)) {
+      const done = m.blocks.every((b) => b.type !== 'tool' || b.stage === 'done');
+      if (done && readyEntries(m).every((e) => this.written.has(e.key))) this.complete.add(m);
+    }
   }
 
   private line(e: Ready): string {
