@@ -78,6 +78,14 @@ export function rotatedPath(path: string): string {
   return path.replace(/\.jsonl$/, '') + '.1.jsonl';
 }
 
+/** The writers with lines not yet on disk: one exit handler writes them all (not one listener per writer). */
+const unwritten = new Set<HistoryWriter>();
+let exitHandled = false;
+
+function writeAllAtExit(): void {
+  for (const w of unwritten) w.close();
+}
+
 /** Appends history lines off the hot path; failures are reported once, never thrown at the agent. */
 export class HistoryWriter {
   private queue: string[] = [];
@@ -85,19 +93,20 @@ export class HistoryWriter {
   private warned = false;
   /** The file's size as this writer knows it (-1: not read yet). */
   private size = -1;
-  private readonly onExit = () => this.flushSync();
 
   constructor(
     readonly path: string,
     private readonly warn: (message: string) => void = () => undefined,
     private readonly rotateBytes = HISTORY_ROTATE_BYTES,
   ) {
-    process.once('exit', this.onExit);
+    if (!exitHandled) process.once('exit', writeAllAtExit);
+    exitHandled = true;
   }
 
   /** Queues one line (microseconds); it is written on a later turn of the event loop. */
   append(line: StoredLine): void {
     this.queue.push(`${JSON.stringify(line)}\n`);
+    unwritten.add(this);
     this.flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain());
   }
 
@@ -123,6 +132,7 @@ export class HistoryWriter {
       this.fail(err);
     } finally {
       this.flushing = null;
+      if (!this.queue.length) unwritten.delete(this);
     }
   }
 
@@ -157,7 +167,7 @@ export class HistoryWriter {
 
   close(): void {
     this.flushSync();
-    process.removeListener('exit', this.onExit);
+    unwritten.delete(this);
   }
 }
 

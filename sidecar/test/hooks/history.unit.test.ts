@@ -1,6 +1,7 @@
 // The run history's writer (hooks/history.ts): lines land in order, the file is rotated once it
 // passes the limit (one generation kept), also when another session made it big, and a history
 // that cannot be written is one warning, never an exception.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,5 +52,19 @@ describe('HistoryWriter', () => {
     w.close();
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('cannot be written');
+  });
+
+  it('many writers add one exit listener, and what is queued at exit is still written', () => {
+    const before = process.listenerCount('exit');
+    const dir = mkdtempSync(join(tmpdir(), 'wave-history-'));
+    for (let i = 0; i < 30; i++) new HistoryWriter(join(dir, `h${i}.jsonl`)); // never closed, as a session's manager is not
+    expect(process.listenerCount('exit') - before).toBeLessThanOrEqual(1);
+    // A process that queues a line and exits at once: the exit handler writes it.
+    const path = join(dir, 'exit.jsonl');
+    const url = new URL('../../src/hooks/history.ts', import.meta.url).href;
+    const code = `const { HistoryWriter } = await import(${JSON.stringify(url)}); new HistoryWriter(${JSON.stringify(path)}).append({ n: 1 }); process.exit(0);`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(lines(path)).toEqual(['{"n":1}']);
   });
 });
