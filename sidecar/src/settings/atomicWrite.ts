@@ -20,6 +20,9 @@ import {
 import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
+/** The process's umask, read once (what it takes off the mode a new file is created with). */
+const UMASK = process.platform === 'win32' ? 0 : process.umask();
+
 /** A temporary file this old is stale whoever wrote it (a write takes milliseconds). */
 const STALE_AFTER_MS = 10 * 60 * 1000;
 
@@ -145,7 +148,8 @@ export async function writeFileAtomicAsync(path: string, data: string): Promise<
   try {
     try {
       await file.write(data);
-      if (kept) await file.chmod(kept.mode);
+      // The umask may have taken bits off the kept mode at creation: only then is a chmod needed.
+      if (kept && (kept.mode & ~UMASK) !== kept.mode) await file.chmod(kept.mode);
     } finally {
       await file.close();
     }
