@@ -1,5 +1,6 @@
-// The result of a handler that is not a process (http, prompt), in the shape of a process's result,
-// so the one answer policy (answers.ts) reads every handler type alike.
+// A process-shaped result with nothing in it but the given fields: what a handler that is not a
+// process (http, prompt) answers, so the one answer policy (answers.ts) reads every handler type
+// alike, and what the runner answers for a hook that could not be started or whose spawner died.
 import type { ProcessResult } from './types.js';
 
 export function handlerResult(startedAt: number, t0: number, fields: Partial<ProcessResult>): ProcessResult {

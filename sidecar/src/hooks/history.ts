@@ -5,32 +5,14 @@
 // 20 MB the file is rotated to `hook-runs.1.jsonl` (one generation kept).
 import { appendFileSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { HookRunRecord, HookSource, RunVerdict } from './types.js';
+import type { HookHistoryRun } from '../protocol/protocol.js';
+import type { HookRunRecord } from './types.js';
 
 export const HISTORY_TEXT_CAP = 2048;
 export const HISTORY_ROTATE_BYTES = 20 * 1024 * 1024;
 
-/** One line of the history. */
-export interface HistoryLine {
-  startedAt: string;
-  sessionId: string;
-  event: string;
-  source: HookSource;
-  file: string | null;
-  name: string;
-  matcher: string | null;
-  command: string;
-  async: boolean;
-  durationMs: number;
-  exitCode: number | null;
-  signal: string | null;
-  timedOut: boolean;
-  verdict: RunVerdict;
-  decision: string;
-  error: string | null;
-  stdout: string;
-  stderr: string;
-}
+/** One line of the history: what `wave hooks runs --json` and the settings page's Runs view show. */
+export type HistoryLine = HookHistoryRun;
 
 function cut(text: string): string {
   return text.length <= HISTORY_TEXT_CAP ? text : `${text.slice(0, HISTORY_TEXT_CAP)}… [+${text.length - HISTORY_TEXT_CAP} chars]`;

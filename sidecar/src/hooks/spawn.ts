@@ -10,6 +10,7 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { CappedCollector, OUTPUT_CAP } from './capture.js';
+import { handlerResult } from './handlerResult.js';
 import type { ProcessSpec } from './runner.js';
 import type { ProcessResult } from './types.js';
 import { trackGroup, untrackGroup } from '../process/groups.js';
@@ -31,18 +32,7 @@ function ignoreStdinError(): void {
 }
 
 function failure(startedAt: number, t0: number, message: string): ProcessResult {
-  return {
-    startedAt,
-    durationMs: performance.now() - t0,
-    exitCode: null,
-    signal: null,
-    timedOut: false,
-    spawnError: message,
-    stdout: '',
-    stderr: '',
-    stdoutTruncated: false,
-    stderrTruncated: false,
-  };
+  return handlerResult(startedAt, t0, { spawnError: message });
 }
 
 /** The async first-line answer (`{"async":true,"asyncTimeout":ms}`): its timeout, or undefined when the line is not one. */

@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ProcessSpec } from './runner.js';
+import { handlerResult } from './handlerResult.js';
 import { deferred, runDirect } from './spawn.js';
 import type { ProcessResult } from './types.js';
 import { trackGroup, untrackGroup } from '../process/groups.js';
@@ -60,18 +61,10 @@ type Message =
 
 /** The result of a hook whose spawner died after starting it: a failure (it was stopped), never a success. */
 function lostResult(call: Call, why: string): ProcessResult {
-  return {
-    startedAt: call.startedAt,
-    durationMs: performance.now() - call.t0,
-    exitCode: null,
+  return handlerResult(call.startedAt, call.t0, {
     signal: 'SIGTERM',
-    timedOut: false,
-    spawnError: null,
-    stdout: '',
     stderr: `the hook spawner process ${why} while this hook ran: the hook was stopped and its result is lost`,
-    stdoutTruncated: false,
-    stderrTruncated: false,
-  };
+  });
 }
 
 /** A hook's own limits: its timeout, kill grace, exit grace and the drainer's stop (1 s). */
@@ -232,12 +225,7 @@ export class HookSpawner {
     }
     const cause = why.split(':')[0] ?? why;
     if (!call.started)
-      return call.resolve({
-        ...lostResult(call, cause),
-        signal: null,
-        stderr: '',
-        spawnError: `the hook spawner process ${cause} before it started this hook`,
-      });
+      return call.resolve(handlerResult(call.startedAt, call.t0, { spawnError: `the hook spawner process ${cause} before it started this hook` }));
     // Still tracked (from 'started'): the Reaper's SIGKILL untracks it.
     new Reaper(call.started.pid, call.started.links, call.spec.killGraceMs ?? 2000).escalate();
     (call.done ?? call.resolve)(lostResult(call, cause));
