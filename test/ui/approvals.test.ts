@@ -5,24 +5,11 @@
 // once: the next such call runs without asking, and no review banner appears.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startModelServer } from '../model-server/server.js';
-import { cleanupSandboxes, ensureUiBuilt, launchBrowser, openPage, pageErrors, screenshot, startServe, UiSandbox } from './harness.js';
+import { openPage, pageErrors, screenshot, startServe, UiSandbox, uiSuite } from './harness.js';
 
-let browser: Browser;
-const closers: Array<() => Promise<void>> = [];
-
-beforeAll(async () => {
-  ensureUiBuilt();
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all(closers.map((c) => c()));
-  cleanupSandboxes();
-});
+const ui = uiSuite();
 
 describe('approvals', () => {
   it('Always allow writes Bash(npm test:*) and Edit into <project>/.wave/settings.local.json, format kept; an Edit shows its diff', async () => {
@@ -34,12 +21,22 @@ describe('approvals', () => {
     const model = await startModelServer([
       { toolCalls: [{ name: 'Bash', input: { command: 'npm test -- --silent' } }] },
       { toolCalls: [{ name: 'Bash', input: { command: 'npm test' } }] },
-      { toolCalls: [{ name: 'Edit', input: { file_path: source, old_string: 'export const VAT = 0.2;', new_string: 'export const VAT = 0.21;\nexport const ROUND = 2;' } }] },
+      {
+        toolCalls: [
+          {
+            name: 'Edit',
+            input: { file_path: source, old_string: 'export const VAT = 0.2;', new_string: 'export const VAT = 0.21;\nexport const ROUND = 2;' },
+          },
+        ],
+      },
       { text: 'Tests pass and VAT is updated.' },
     ]);
     const s = await startServe(sb, { model });
-    closers.push(() => s.stop(), () => model.close());
-    const page = await openPage(browser, s, { lang: 'en' });
+    ui.closeLater(
+      () => s.stop(),
+      () => model.close(),
+    );
+    const page = await openPage(ui.browser, s, { lang: 'en' });
     await page.locator('.composer textarea').fill('run the tests and update VAT');
     await page.locator('.composer textarea').press('Enter');
 

@@ -4,29 +4,17 @@
 // user approves, the new hook appearing in its tab; edit's open-file-before-close ordering on the
 // sidecar's stdout; the IDE's two views; hook run cards, permission prompts, streaming and abort.
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type ScriptStep } from '../model-server/server.js';
-import { cleanupSandboxes, ensureUiBuilt, hooksOf, launchBrowser, openPage, pageErrors, screenshot, startServe, UiSandbox, until, type Serve } from './harness.js';
+import { hooksOf, openPage, pageErrors, screenshot, type Serve, startServe, UiSandbox, uiSuite, until } from './harness.js';
 
-let browser: Browser;
-const closers: Array<() => Promise<void>> = [];
-
-beforeAll(async () => {
-  ensureUiBuilt();
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all(closers.map((c) => c()));
-  cleanupSandboxes();
-});
+const ui = uiSuite();
 
 async function setup(sb: UiSandbox, script?: ScriptStep[]): Promise<{ s: Serve; model: ModelServer | undefined }> {
   const model = script ? await startModelServer(script) : undefined;
   const s = await startServe(sb, model ? { model } : {});
-  closers.push(() => s.stop(), ...(model ? [() => model.close()] : []));
+  ui.closeLater(() => s.stop(), ...(model ? [() => model.close()] : []));
   return { s, model };
 }
 
@@ -51,12 +39,17 @@ describe('new hook through the AI', () => {
   it('user level: closes settings, prefills the chat, sends the edited text as a user message; the approved Write adds the hook to the user tab', async () => {
     const sb = new UiSandbox().trust(true);
     sb.write(sb.userSettings, { hooks: hooksOf([{ event: 'Stop', command: 'echo bye', description: 'Say bye' }]) });
-    const added = { hooks: hooksOf([{ event: 'Stop', command: 'echo bye', description: 'Say bye' }, { event: 'PreToolUse', matcher: 'Bash', command: 'echo audit', description: 'Audit shell commands', timeout: 5 }]) };
+    const added = {
+      hooks: hooksOf([
+        { event: 'Stop', command: 'echo bye', description: 'Say bye' },
+        { event: 'PreToolUse', matcher: 'Bash', command: 'echo audit', description: 'Audit shell commands', timeout: 5 },
+      ]),
+    };
     const { s, model } = await setup(sb, [
       { toolCalls: [{ name: 'Write', input: { file_path: sb.userSettings, content: `${JSON.stringify(added, null, 2)}\n` } }] },
       { text: '已添加用户级钩子：PreToolUse 时审计 Bash 命令。' },
     ]);
-    const page = await openPage(browser, s, { lang: 'zh-CN' });
+    const page = await openPage(ui.browser, s, { lang: 'zh-CN' });
     await page.click('#page-tab-settings');
     await page.locator('.hook-row').first().waitFor();
     const before = s.hostLines.length;
@@ -98,7 +91,10 @@ describe('new hook through the AI', () => {
 
   it('project level in the IDE (two views): the chat view gets the prompt naming the project; a leading /settings is sent as text; the hook appears in the project tab', async () => {
     const sb = new UiSandbox().trust(true);
-    const project = { permissions: { allow: ['Edit'] }, hooks: hooksOf([{ event: 'PostToolUse', matcher: 'Write', command: 'echo fmt', description: 'Format' }]) };
+    const project = {
+      permissions: { allow: ['Edit'] },
+      hooks: hooksOf([{ event: 'PostToolUse', matcher: 'Write', command: 'echo fmt', description: 'Format' }]),
+    };
     sb.write(sb.projectSettings, project);
     const { s, model } = await setup(sb, [
       {
@@ -108,20 +104,23 @@ describe('new hook through the AI', () => {
             input: {
               file_path: sb.projectSettings,
               old_string: '"hooks": {',
-              new_string: '"hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "echo ding", "description": "Ring when done", "async": true }] }],',
+              new_string:
+                '"hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "echo ding", "description": "Ring when done", "async": true }] }],',
             },
           },
         ],
       },
       { text: 'Added a Stop hook to acme-shop.' },
     ]);
-    const settings = await openPage(browser, s, { view: 'settings', lang: 'en' });
-    const chat = await openPage(browser, s, { view: 'chat', lang: 'en' });
+    const settings = await openPage(ui.browser, s, { view: 'settings', lang: 'en' });
+    const chat = await openPage(ui.browser, s, { view: 'chat', lang: 'en' });
     await settings.click('[data-tab=project]');
     await settings.locator('.hook-row').first().waitFor();
     const before = s.hostLines.length;
     await settings.getByRole('button', { name: 'New project hook' }).click();
-    await expect.poll(() => input(chat).inputValue()).toBe('Help me create a hook in [acme-shop]: when <event>, <matcher tool>, run <command>, <timeout/async>');
+    await expect
+      .poll(() => input(chat).inputValue())
+      .toBe('Help me create a hook in [acme-shop]: when <event>, <matcher tool>, run <command>, <timeout/async>');
     expect(hostSince(s, before)).toEqual([{ host: 'closeSettings' }, { host: 'showChat' }]);
     // The settings view does not switch by itself: the IDE closes it.
     expect(await settings.locator('.hooks').count()).toBe(1);
@@ -156,15 +155,17 @@ describe('edit hook through the AI', () => {
   beforeAll(async () => {
     sb = new UiSandbox().trust(true);
     sb.write(sb.userSettings, { hooks: hooksOf([{ event: 'Stop', command: 'echo bye', description: 'Say bye' }]) });
-    sb.write(sb.projectSettings, { hooks: hooksOf([{ event: 'PostToolUse', matcher: 'Edit|Write', command: 'npx prettier --write .', description: 'Format after edits', timeout: 30 }]) });
+    sb.write(sb.projectSettings, {
+      hooks: hooksOf([{ event: 'PostToolUse', matcher: 'Edit|Write', command: 'npx prettier --write .', description: 'Format after edits', timeout: 30 }]),
+    });
     sb.write(sb.localSettings, { hooks: hooksOf([{ event: 'SessionStart', command: 'echo mine', description: 'My local hook' }]) });
     sb.plugin('lint-kit', hooksOf([{ event: 'PostToolUse', matcher: 'Write', command: 'lint', description: 'Lint written files' }]));
     ({ s } = await setup(sb, []));
   });
 
   it('opens the file strictly before closing settings, then the chat view opens prefilled naming the hook', async () => {
-    const settings = await openPage(browser, s, { view: 'settings', lang: 'zh-CN' });
-    const chat = await openPage(browser, s, { view: 'chat', lang: 'zh-CN' });
+    const settings = await openPage(ui.browser, s, { view: 'settings', lang: 'zh-CN' });
+    const chat = await openPage(ui.browser, s, { view: 'chat', lang: 'zh-CN' });
     await settings.click('[data-tab=project]');
     await settings.locator('.hook-row').first().waitFor();
     for (const [name, file] of [
@@ -189,13 +190,17 @@ describe('edit hook through the AI', () => {
   });
 
   it('in a plain browser the page switches to the chat itself', async () => {
-    const page = await openPage(browser, s, { lang: 'en' });
+    const page = await openPage(ui.browser, s, { lang: 'en' });
     await page.click('#page-tab-settings');
     await page.getByRole('button', { name: 'Edit Say bye' }).click();
     await expect.poll(() => input(page).inputValue()).toContain('“Say bye”');
     expect(await input(page).inputValue()).toContain(`in ${sb.userSettings}`);
     expect(await page.locator('#page-tab-chat').getAttribute('aria-selected')).toBe('true');
-    expect(s.hostLines.slice(-3).map((l) => JSON.parse(l))).toEqual([{ host: 'openFile', path: sb.userSettings }, { host: 'closeSettings' }, { host: 'showChat' }]);
+    expect(s.hostLines.slice(-3).map((l) => JSON.parse(l))).toEqual([
+      { host: 'openFile', path: sb.userSettings },
+      { host: 'closeSettings' },
+      { host: 'showChat' },
+    ]);
   });
 });
 
@@ -217,7 +222,7 @@ describe('chat', () => {
       { text: 'OK, I will not run it.' },
       { text: 'Streaming a long answer, part one; part two; part three.', chunkDelayMs: 1500 },
     ]);
-    const page = await openPage(browser, s, { lang: 'en' });
+    const page = await openPage(ui.browser, s, { lang: 'en' });
     await input(page).fill('Run the hello command');
     await input(page).press('Enter');
 
@@ -273,7 +278,7 @@ describe('chat', () => {
     expect(await page.locator('.assistant-text', { hasText: 'part three' }).count()).toBe(0);
 
     // The same conversation in the dark theme (a fresh page gets it through chat.state).
-    const dark = await openPage(browser, s, { view: 'chat', lang: 'zh-CN', theme: 'dark' });
+    const dark = await openPage(ui.browser, s, { view: 'chat', lang: 'zh-CN', theme: 'dark' });
     await dark.locator('.run-fold').first().waitFor();
     await dark.locator('.run-fold[data-event=PreToolUse] > summary').first().click();
     await dark.locator('.run-fold[data-event=PreToolUse] .run-card > summary').first().click();

@@ -4,28 +4,16 @@
 // listed as active rows of `.wave/settings.json` with the JSONL transcript, and the notice goes. In a
 // workspace that is not trusted, a project file offers no Import, only to trust the workspace; the
 // notice follows the `.claude/` files live.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { contrastProblems, overflowProblems } from './audit.js';
-import { cleanupSandboxes, ensureUiBuilt, hooksOf, launchBrowser, openPage, pageErrors, screenshot, startServe, UiSandbox, type Serve } from './harness.js';
+import { hooksOf, openPage, pageErrors, screenshot, type Serve, startServe, UiSandbox, uiSuite } from './harness.js';
 
-let browser: Browser;
-const serves: Serve[] = [];
-
-beforeAll(async () => {
-  ensureUiBuilt();
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all(serves.map((s) => s.stop()));
-  cleanupSandboxes();
-});
+const ui = uiSuite();
 
 async function serve(sb: UiSandbox): Promise<Serve> {
   const s = await startServe(sb);
-  serves.push(s);
+  ui.closeLater(() => s.stop());
   return s;
 }
 
@@ -45,7 +33,7 @@ describe('Claude Code hooks on the settings page', () => {
       ]),
     });
     const s = await serve(sb);
-    const page = await openPage(browser, s, { view: 'settings', lang: 'en' });
+    const page = await openPage(ui.browser, s, { view: 'settings', lang: 'en' });
     const n = notice(page, 'project');
     await n.waitFor();
     expect(await n.textContent()).toContain('This project has 3 Claude Code hooks (<project>/.claude/settings.json) that Wave does not run.');
@@ -88,7 +76,7 @@ describe('Claude Code hooks on the settings page', () => {
     expect(await contrastProblems(page)).toEqual([]);
     await page.setViewportSize({ width: 400, height: 800 });
     expect(await overflowProblems(page)).toEqual([]);
-    const dark = await openPage(browser, s, { view: 'settings', lang: 'en', theme: 'dark' });
+    const dark = await openPage(ui.browser, s, { view: 'settings', lang: 'en', theme: 'dark' });
     await dark.click('[data-tab=project]');
     await dark.locator('[data-field=transcript]').first().waitFor();
     expect(await contrastProblems(dark)).toEqual([]);
@@ -105,7 +93,7 @@ describe('Claude Code hooks on the settings page', () => {
       ]),
     });
     const s = await serve(sb);
-    const page = await openPage(browser, s, { view: 'settings', lang: 'zh-CN' });
+    const page = await openPage(ui.browser, s, { view: 'settings', lang: 'zh-CN' });
     const project = notice(page, 'project');
     const user = notice(page, 'user');
     await project.waitFor();

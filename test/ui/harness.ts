@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { ensureBuilt, REPO, WAVE_BIN } from '../e2e/harness.js';
 import type { ModelServer } from '../model-server/server.js';
 
@@ -15,13 +16,41 @@ export const WEBUI = join(REPO, 'webui');
 export const UI_DIST = join(WEBUI, 'dist');
 export const SCREENSHOTS = join(REPO, 'docs', 'screenshots');
 
-
 /** Both builds come from vitest's globalSetup (test/globalSetup.ts) or `npm test`. */
 export function ensureUiBuilt(): void {
   ensureBuilt();
   if (!existsSync(join(UI_DIST, 'index.html'))) {
     throw new Error('webui/dist is missing: run the tests with vitest (its globalSetup builds it) or `npm test`');
   }
+}
+
+/** A test file's browser, and what its tests start that must be stopped after them. */
+export interface UiSuite {
+  readonly browser: Browser;
+  /** Stopped after the file's tests (servers, model servers), before its sandboxes are removed. */
+  closeLater(...closers: Array<() => Promise<void>>): void;
+}
+
+/** Chromium launched before a test file's tests; closed after them with what they started, and the sandboxes removed. */
+export function uiSuite(): UiSuite {
+  let browser: Browser | undefined;
+  const closers: Array<() => Promise<void>> = [];
+  beforeAll(async () => {
+    ensureUiBuilt();
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all(closers.map((c) => c()));
+    cleanupSandboxes();
+  });
+  return {
+    get browser() {
+      if (!browser) throw new Error('the browser is launched in beforeAll');
+      return browser;
+    },
+    closeLater: (...more) => void closers.push(...more),
+  };
 }
 
 // ------------------------------------------------------------------------------------- sandbox
@@ -77,7 +106,9 @@ export class UiSandbox {
 }
 
 /** A `hooks` settings entry: `{ Event: [{ matcher, hooks: [handler] }] }`. */
-export function hooksOf(entries: Array<{ event: string; matcher?: string; command: string; description?: string; timeout?: number; async?: boolean; statusMessage?: string }>): Json {
+export function hooksOf(
+  entries: Array<{ event: string; matcher?: string; command: string; description?: string; timeout?: number; async?: boolean; statusMessage?: string }>,
+): Json {
   const out: Record<string, unknown[]> = {};
   for (const e of entries) {
     const { event, matcher, ...handler } = e;
@@ -157,7 +188,15 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 

@@ -5,28 +5,15 @@
 // wrong base URL shows at start, before any message; and Undo after a delete puts the file's exact
 // bytes back.
 import { existsSync, readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startModelServer } from '../model-server/server.js';
-import { cleanupSandboxes, ensureUiBuilt, hooksOf, launchBrowser, openPage, pageErrors, screenshot, startServe, UiSandbox, type Serve } from './harness.js';
+import { hooksOf, openPage, pageErrors, screenshot, type Serve, startServe, UiSandbox, uiSuite } from './harness.js';
 
-let browser: Browser;
-const closers: Array<() => Promise<void>> = [];
-
-beforeAll(async () => {
-  ensureUiBuilt();
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all(closers.map((c) => c()));
-  cleanupSandboxes();
-});
+const ui = uiSuite();
 
 async function serve(sb: UiSandbox, env?: Record<string, string>): Promise<Serve> {
   const s = await startServe(sb, env ? { env } : {});
-  closers.push(() => s.stop());
+  ui.closeLater(() => s.stop());
   return s;
 }
 
@@ -37,7 +24,7 @@ describe('without a model', () => {
     const sb = new UiSandbox().trust(true);
     sb.write(sb.projectSettings, { hooks: hooksOf([{ event: 'Stop', command: 'echo p', description: 'Project stop' }]) });
     const s = await serve(sb);
-    const page = await openPage(browser, s, { view: 'settings', lang: 'en' });
+    const page = await openPage(ui.browser, s, { view: 'settings', lang: 'en' });
     await page.locator('[data-empty=user]').waitFor();
     let before = s.hostLines.length;
     await page.getByRole('button', { name: 'New user hook' }).click();
@@ -55,7 +42,7 @@ describe('without a model', () => {
     await page.getByRole('button', { name: 'Edit Project stop' }).click();
     await expect.poll(() => hosts(s, before)).toEqual([{ host: 'openFile', path: sb.projectSettings }]);
     expect(await notice.textContent()).toContain('Its settings file is open in the editor instead');
-    const chat = await openPage(browser, s, { view: 'chat', lang: 'en' });
+    const chat = await openPage(ui.browser, s, { view: 'chat', lang: 'en' });
     const banner = chat.locator('.no-model');
     await banner.waitFor();
     expect(await banner.textContent()).toContain('WAVE_BASE_URL');
@@ -70,9 +57,9 @@ describe('the Model section', () => {
     const user = '{\n  // my settings\n  "hooks": {}\n}\n';
     sb.write(sb.userSettings, user);
     const model = await startModelServer([{ text: 'Hello from the new model.' }], { apiKey: 'sk-test', models: ['shop-model'] });
-    closers.push(() => model.close());
+    ui.closeLater(() => model.close());
     const s = await serve(sb);
-    const page = await openPage(browser, s, { lang: 'en' });
+    const page = await openPage(ui.browser, s, { lang: 'en' });
     await page.locator('.no-model').waitFor();
     await page.getByRole('button', { name: 'Open the model settings' }).click();
     const form = page.locator('.model-form');
@@ -119,13 +106,13 @@ describe('the Model section', () => {
   it('a wrong base URL shows at start: the chip and the chat say the model does not answer, before any message', async () => {
     const sb = new UiSandbox().trust(true);
     const s = await serve(sb, { WAVE_BASE_URL: 'http://127.0.0.1:9/v1', WAVE_MODEL: 'gpt-x', WAVE_API_KEY: 'k' });
-    const page = await openPage(browser, s, { view: 'chat', lang: 'en' });
+    const page = await openPage(ui.browser, s, { view: 'chat', lang: 'en' });
     await page.locator('.model-name[data-status=error]').waitFor();
     expect(await page.locator('.model-name').getAttribute('title')).toContain('cannot reach http://127.0.0.1:9/v1/models');
     const banner = page.locator('.no-model');
     expect(await banner.locator('strong').textContent()).toBe('The model gpt-x does not answer');
     // The environment wins over the file, and the Model section says so.
-    const settings = await openPage(browser, s, { view: 'settings', lang: 'en' });
+    const settings = await openPage(ui.browser, s, { view: 'settings', lang: 'en' });
     await settings.click('#settings-tab-model');
     expect(await settings.locator('.model-section .banner-warn').textContent()).toContain('WAVE_BASE_URL, WAVE_MODEL, WAVE_API_KEY');
   });
@@ -140,7 +127,7 @@ describe('Undo after a delete', () => {
     );
     sb.write(sb.projectSettings, bytes.toString('utf8'));
     const s = await serve(sb);
-    const page = await openPage(browser, s, { view: 'settings', lang: 'zh-CN' });
+    const page = await openPage(ui.browser, s, { view: 'settings', lang: 'zh-CN' });
     await page.click('[data-tab=project]');
     await page.locator('.hook-row').first().waitFor();
     await page.getByRole('button', { name: '删除 Alpha' }).click();

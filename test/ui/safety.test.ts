@@ -7,29 +7,20 @@
 // that cannot be read is a banner in the chat.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { startModelServer, type ScriptStep } from '../model-server/server.js';
-import { cleanupSandboxes, ensureUiBuilt, hooksOf, launchBrowser, openPage, startServe, UiSandbox, until, type Serve } from './harness.js';
+import { hooksOf, openPage, type Serve, startServe, UiSandbox, uiSuite, until } from './harness.js';
 
-let browser: Browser;
-const closers: Array<() => Promise<void>> = [];
-
-beforeAll(async () => {
-  ensureUiBuilt();
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all(closers.map((c) => c()));
-  cleanupSandboxes();
-});
+const ui = uiSuite();
 
 async function setup(sb: UiSandbox, script: ScriptStep[] = []): Promise<Serve> {
   const model = await startModelServer(script);
   const s = await startServe(sb, { model });
-  closers.push(() => s.stop(), () => model.close());
+  ui.closeLater(
+    () => s.stop(),
+    () => model.close(),
+  );
   return s;
 }
 
@@ -42,7 +33,10 @@ const send = async (page: Page, text: string) => {
 describe('the agent cannot switch its guards off in wave serve', () => {
   it('a model writes {"disableAllHooks": true} and runs git reset --hard: the guard blocks it; the banner says what changed; Dismiss hides it', async () => {
     const sb = new UiSandbox().trust(true);
-    const guard = sb.write(join(sb.workdir, '.wave', 'hooks', 'no-reset.sh'), "#!/bin/sh\nif grep -q 'reset --hard'; then echo 'git reset --hard is not allowed here' >&2; exit 2; fi\n");
+    const guard = sb.write(
+      join(sb.workdir, '.wave', 'hooks', 'no-reset.sh'),
+      "#!/bin/sh\nif grep -q 'reset --hard'; then echo 'git reset --hard is not allowed here' >&2; exit 2; fi\n",
+    );
     const ran = join(sb.root, 'reset-ran');
     sb.write(sb.userSettings, { permissions: { allow: ['Write', 'Bash'] } });
     sb.write(sb.projectSettings, { hooks: hooksOf([{ event: 'PreToolUse', matcher: 'Bash', command: `sh '${guard}'`, description: 'No git reset --hard' }]) });
@@ -51,7 +45,7 @@ describe('the agent cannot switch its guards off in wave serve', () => {
       { toolCalls: [{ name: 'Bash', input: { command: `git reset --hard; touch '${ran}'` } }] },
       { text: 'Done.' },
     ]);
-    const page = await openPage(browser, s, { lang: 'en' });
+    const page = await openPage(ui.browser, s, { lang: 'en' });
     await send(page, 'reset the repository');
     await page.locator('.assistant-text', { hasText: 'Done.' }).waitFor();
     const bash = page.locator('.tool-card[data-tool=Bash]');
@@ -66,7 +60,7 @@ describe('the agent cannot switch its guards off in wave serve', () => {
     await page.locator('.review-banner').waitFor({ state: 'detached' });
 
     // The settings page lists the file as it is on disk; a fresh page shows no banner (dismissed).
-    const settings = await openPage(browser, s, { view: 'settings', lang: 'en' });
+    const settings = await openPage(ui.browser, s, { view: 'settings', lang: 'en' });
     await settings.click('[data-tab=project]');
     await settings.locator('.empty-state[data-empty=project]').waitFor();
     expect(await settings.locator('.review-banner').count()).toBe(0);
@@ -84,7 +78,7 @@ describe('workspace trust', () => {
       ]),
     });
     const s = await setup(sb);
-    const page = await openPage(browser, s, { view: 'settings', lang: 'en' });
+    const page = await openPage(ui.browser, s, { view: 'settings', lang: 'en' });
     const dialog = page.getByRole('dialog', { name: 'Trust the hooks of this project?' });
     await dialog.waitFor();
     const commands = await dialog.locator('.trust-hooks .command').allTextContents();
@@ -108,9 +102,13 @@ describe('workspace trust', () => {
 describe('prompts and settings problems in the chat', () => {
   it('a prompt blocked by UserPromptSubmit comes back into the composer; the chat shows the reason, never the prompt', async () => {
     const sb = new UiSandbox().trust(true);
-    sb.write(sb.userSettings, { hooks: hooksOf([{ event: 'UserPromptSubmit', command: "grep -q AKIA && { echo 'the prompt holds an AWS key' >&2; exit 2; }; exit 0", description: 'No secrets' }]) });
+    sb.write(sb.userSettings, {
+      hooks: hooksOf([
+        { event: 'UserPromptSubmit', command: "grep -q AKIA && { echo 'the prompt holds an AWS key' >&2; exit 2; }; exit 0", description: 'No secrets' },
+      ]),
+    });
     const s = await setup(sb, [{ text: 'must not be asked' }]);
-    const page = await openPage(browser, s, { lang: 'en' });
+    const page = await openPage(ui.browser, s, { lang: 'en' });
     const secret = 'deploy with AKIAIOSFODNN7EXAMPLE';
     await send(page, secret);
     await page.locator('.timeline', { hasText: 'the prompt holds an AWS key' }).waitFor();
@@ -120,9 +118,12 @@ describe('prompts and settings problems in the chat', () => {
 
   it('a trailing comma in the project settings: a banner in the chat names the file and line and says its hooks do not run', async () => {
     const sb = new UiSandbox().trust(true);
-    sb.write(sb.projectSettings, '{\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "Bash", "hooks": [{ "type": "command", "command": "exit 2" }] },\n    ]\n  }\n}\n');
+    sb.write(
+      sb.projectSettings,
+      '{\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "Bash", "hooks": [{ "type": "command", "command": "exit 2" }] },\n    ]\n  }\n}\n',
+    );
     const s = await setup(sb);
-    const page = await openPage(browser, s, { view: 'chat', lang: 'en' });
+    const page = await openPage(ui.browser, s, { view: 'chat', lang: 'en' });
     const banner = page.locator('.config-problems');
     await banner.waitFor();
     expect(await banner.locator('summary').textContent()).toContain('1 hook could not be read and does not run');

@@ -3,27 +3,15 @@
 // badges, empty states, parse errors, the delete confirmation (cancel / close / Escape / confirm /
 // refusals), the focus trap, the trust prompt, language and theme, and the 500-hook render time.
 import { existsSync, writeFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupSandboxes, ensureUiBuilt, hooksOf, launchBrowser, openPage, pageErrors, screenshot, startServe, UiSandbox, until, type Serve } from './harness.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hooksOf, openPage, pageErrors, screenshot, type Serve, startServe, UiSandbox, uiSuite, until } from './harness.js';
 
-let browser: Browser;
-const serves: Serve[] = [];
-
-beforeAll(async () => {
-  ensureUiBuilt();
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all(serves.map((s) => s.stop()));
-  cleanupSandboxes();
-});
+const ui = uiSuite();
 
 async function serve(sb: UiSandbox): Promise<Serve> {
   const s = await startServe(sb);
-  serves.push(s);
+  ui.closeLater(() => s.stop());
   return s;
 }
 
@@ -60,7 +48,7 @@ describe('Hooks tab: source tabs and rows', () => {
   });
 
   it('shows 用户级钩子 / 项目级钩子 / 插件钩子, lists ~/.wave/settings.json in the user tab, and switches tabs', async () => {
-    const page = await openPage(browser, s, { view: 'settings', lang: 'zh-CN' });
+    const page = await openPage(ui.browser, s, { view: 'settings', lang: 'zh-CN' });
     await rows(page).first().waitFor();
     expect(await texts(page, '.source-tabs [role=tab]')).toEqual(['用户级钩子2', '项目级钩子3', '插件钩子1']);
     expect(await page.locator('[data-tab=user]').getAttribute('aria-selected')).toBe('true');
@@ -110,7 +98,7 @@ describe('Hooks tab: source tabs and rows', () => {
   });
 
   it('switches language (?lang=, the browser language, the switch in the page) and follows the theme', async () => {
-    const en = await openPage(browser, s, { view: 'settings', lang: 'en' });
+    const en = await openPage(ui.browser, s, { view: 'settings', lang: 'en' });
     await rows(en).first().waitFor();
     expect(await texts(en, '.source-tabs [role=tab]')).toEqual(['User hooks2', 'Project hooks3', 'Plugin hooks1']);
     await screenshot(en, 'settings-hooks-en.png');
@@ -118,7 +106,7 @@ describe('Hooks tab: source tabs and rows', () => {
     await expect.poll(() => en.locator('[data-tab=project]').textContent()).toBe('项目级钩子3');
     expect(await en.locator('html').getAttribute('lang')).toBe('zh-CN');
 
-    const zhBrowser = await browser.newContext({ locale: 'zh-CN' });
+    const zhBrowser = await ui.browser.newContext({ locale: 'zh-CN' });
     const zh = await zhBrowser.newPage();
     await zh.goto(`http://127.0.0.1:${s.port}/?token=${s.token}&view=settings`);
     await expect.poll(() => zh.locator('[data-tab=user]').textContent()).toBe('用户级钩子2');
@@ -126,19 +114,19 @@ describe('Hooks tab: source tabs and rows', () => {
 
     const bg = (p: Page) => p.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(await bg(en)).toBe('rgb(255, 255, 255)');
-    const dark = await openPage(browser, s, { view: 'settings', lang: 'en', theme: 'dark' });
+    const dark = await openPage(ui.browser, s, { view: 'settings', lang: 'en', theme: 'dark' });
     await rows(dark).first().waitFor();
     expect(await bg(dark)).toBe('rgb(30, 31, 34)');
     await dark.click('[data-tab=project]');
     await screenshot(dark, 'settings-hooks-dark.png');
-    const systemDark = await openPage(browser, s, { view: 'settings', colorScheme: 'dark' });
+    const systemDark = await openPage(ui.browser, s, { view: 'settings', colorScheme: 'dark' });
     expect(await bg(systemDark)).toBe('rgb(30, 31, 34)');
-    const forcedLight = await openPage(browser, s, { view: 'settings', colorScheme: 'dark', theme: 'light' });
+    const forcedLight = await openPage(ui.browser, s, { view: 'settings', colorScheme: 'dark', theme: 'light' });
     expect(await bg(forcedLight)).toBe('rgb(255, 255, 255)');
   });
 
   it('shows a clear state in the chat when no model is configured', async () => {
-    const page = await openPage(browser, s, { view: 'chat', lang: 'en' });
+    const page = await openPage(ui.browser, s, { view: 'chat', lang: 'en' });
     const banner = page.locator('.no-model');
     await banner.waitFor();
     expect(await banner.textContent()).toContain('No model is configured');
@@ -158,13 +146,16 @@ describe('Hooks tab: empty states, parse errors, delete', () => {
     sb = new UiSandbox('shop-api');
     sb.write(sb.userSettings, { hooks: hooksOf([{ event: 'Stop', command: 'echo bye', description: 'Say bye' }]) });
     // Other keys and a hand-made layout that a delete must keep.
-    sb.write(sb.projectSettings, `{\n  // team settings\n  "permissions": { "allow": ["Read"] },\n  "hooks": ${JSON.stringify(projectHooks, null, 4).replace(/\n/g, '\n  ')},\n  "env": { "A": "1" }\n}\n`);
+    sb.write(
+      sb.projectSettings,
+      `{\n  // team settings\n  "permissions": { "allow": ["Read"] },\n  "hooks": ${JSON.stringify(projectHooks, null, 4).replace(/\n/g, '\n  ')},\n  "env": { "A": "1" }\n}\n`,
+    );
     sb.trust(true);
     s = await serve(sb);
   });
 
   it('shows an empty state in a tab without hooks (no blank group)', async () => {
-    const page = await openPage(browser, s, { view: 'settings', lang: 'zh-CN' });
+    const page = await openPage(ui.browser, s, { view: 'settings', lang: 'zh-CN' });
     await rows(page).first().waitFor();
     await page.click('[data-tab=plugin]');
     await page.locator('[data-empty=plugin]').waitFor();
@@ -173,7 +164,7 @@ describe('Hooks tab: empty states, parse errors, delete', () => {
   });
 
   it('asks before deleting; Cancel, the close button and Escape change nothing; the dialog traps the focus', async () => {
-    const page = await openPage(browser, s, { view: 'settings', lang: 'zh-CN' });
+    const page = await openPage(ui.browser, s, { view: 'settings', lang: 'zh-CN' });
     await page.click('[data-tab=project]');
     await rows(page).first().waitFor();
     const before = sb.read(sb.projectSettings);
@@ -216,7 +207,7 @@ describe('Hooks tab: empty states, parse errors, delete', () => {
   });
 
   it('deletes on Confirm, through the sidecar, keeping the rest of the file', async () => {
-    const page = await openPage(browser, s, { view: 'settings', lang: 'zh-CN' });
+    const page = await openPage(ui.browser, s, { view: 'settings', lang: 'zh-CN' });
     await page.click('[data-tab=project]');
     await rows(page).first().waitFor();
     await rows(page).first().getByRole('button', { name: '删除 Guard shell' }).click();
@@ -231,7 +222,7 @@ describe('Hooks tab: empty states, parse errors, delete', () => {
   });
 
   it('shows a refusal as an error and keeps the list: the file changed after listing', async () => {
-    const page = await openPage(browser, s, { view: 'settings', lang: 'en' });
+    const page = await openPage(ui.browser, s, { view: 'settings', lang: 'en' });
     await rows(page).first().waitFor();
     await rows(page).first().getByRole('button', { name: 'Delete Say bye' }).click();
     const dialog = page.getByRole('alertdialog');
@@ -249,7 +240,7 @@ describe('Hooks tab: empty states, parse errors, delete', () => {
   });
 
   it('shows a file that is not valid JSON as an error with file and line, not as an empty list; a delete is refused', async () => {
-    const page = await openPage(browser, s, { view: 'settings', lang: 'zh-CN' });
+    const page = await openPage(ui.browser, s, { view: 'settings', lang: 'zh-CN' });
     await rows(page).first().waitFor();
     await rows(page).first().getByRole('button', { name: '删除 Say bye' }).click();
     const dialog = page.getByRole('alertdialog');
@@ -282,7 +273,7 @@ describe('Workspace trust and size', () => {
     const sb = new UiSandbox();
     sb.write(sb.projectSettings, { hooks: hooksOf([{ event: 'Stop', command: 'echo p', description: 'Project stop' }]) });
     const s = await serve(sb);
-    const page = await openPage(browser, s, { view: 'settings', lang: 'zh-CN' });
+    const page = await openPage(ui.browser, s, { view: 'settings', lang: 'zh-CN' });
     const dialog = page.getByRole('dialog', { name: '信任此项目的钩子吗？' });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('acme-shop');
@@ -297,7 +288,7 @@ describe('Workspace trust and size', () => {
     await banner.getByRole('button', { name: '信任此工作区' }).click();
     await banner.waitFor({ state: 'detached' });
     expect(JSON.parse(sb.read(trustFile))).toEqual({ workdirs: { [sb.workdir]: true } });
-    const again = await openPage(browser, s, { view: 'settings' });
+    const again = await openPage(ui.browser, s, { view: 'settings' });
     await again.click('[data-tab=project]');
     await rows(again).first().waitFor();
     expect(await again.getByRole('dialog').count()).toBe(0);
@@ -305,22 +296,32 @@ describe('Workspace trust and size', () => {
 
   it('renders 500 hooks within 100 ms of the data arriving', async () => {
     const sb = new UiSandbox();
-    const many = Array.from({ length: 500 }, (_, i) => ({ event: i % 2 ? 'PreToolUse' : 'PostToolUse', matcher: 'Bash|Edit', command: `./hooks/check-${i}.sh --strict`, description: `Check number ${i}`, timeout: 30 }));
+    const many = Array.from({ length: 500 }, (_, i) => ({
+      event: i % 2 ? 'PreToolUse' : 'PostToolUse',
+      matcher: 'Bash|Edit',
+      command: `./hooks/check-${i}.sh --strict`,
+      description: `Check number ${i}`,
+      timeout: 30,
+    }));
     sb.write(sb.userSettings, { hooks: hooksOf(many) });
     const s = await serve(sb);
     // Three fresh page loads; the machine may be busy with other work, so the best run is the
     // figure of the UI itself (noise only ever adds time).
     const runs: Array<{ render: number; paint: number }> = [];
     for (let i = 0; i < 3; i++) {
-      const page = await openPage(browser, s, { view: 'settings', lang: 'en' });
+      const page = await openPage(ui.browser, s, { view: 'settings', lang: 'en' });
       await page.waitForFunction(() => performance.getEntriesByName('wave:hooks-paint', 'measure').length > 0, undefined, { timeout: 10_000 });
       expect(await rows(page).count()).toBe(500);
-      const [render, paint] = await page.evaluate(() => ['wave:hooks-render', 'wave:hooks-paint'].map((n) => performance.getEntriesByName(n, 'measure')[0]!.duration));
+      const [render, paint] = await page.evaluate(() =>
+        ['wave:hooks-render', 'wave:hooks-paint'].map((n) => performance.getEntriesByName(n, 'measure')[0]!.duration),
+      );
       runs.push({ render: render!, paint: paint! });
       await page.context().close();
     }
     const best = Math.min(...runs.map((r) => r.render));
-    process.stdout.write(`500-hook listing (data arrived → list in the DOM / → next painted frame), ms: ${runs.map((r) => `${r.render.toFixed(1)} / ${r.paint.toFixed(1)}`).join(', ')}\n`);
+    process.stdout.write(
+      `500-hook listing (data arrived → list in the DOM / → next painted frame), ms: ${runs.map((r) => `${r.render.toFixed(1)} / ${r.paint.toFixed(1)}`).join(', ')}\n`,
+    );
     expect(best).toBeLessThan(100);
   });
 });

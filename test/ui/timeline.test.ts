@@ -5,29 +5,20 @@
 // the decision in the UI's language, a tool call a hook blocked shown as "blocked by hook <name>";
 // and the live card of a running hook, with its statusMessage, its time ticking and a Stop that
 // kills it (the card turns into an error, the turn goes on).
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { startModelServer, type ScriptStep } from '../model-server/server.js';
-import { cleanupSandboxes, ensureUiBuilt, hooksOf, launchBrowser, openPage, pageErrors, screenshot, startServe, UiSandbox, type Serve } from './harness.js';
+import { hooksOf, openPage, pageErrors, screenshot, type Serve, startServe, UiSandbox, uiSuite } from './harness.js';
 
-let browser: Browser;
-const closers: Array<() => Promise<void>> = [];
-
-beforeAll(async () => {
-  ensureUiBuilt();
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all(closers.map((c) => c()));
-  cleanupSandboxes();
-});
+const ui = uiSuite();
 
 async function setup(sb: UiSandbox, script: ScriptStep[]): Promise<Serve> {
   const model = await startModelServer(script);
   const s = await startServe(sb, { model });
-  closers.push(() => s.stop(), () => model.close());
+  ui.closeLater(
+    () => s.stop(),
+    () => model.close(),
+  );
   return s;
 }
 
@@ -47,8 +38,8 @@ function sequence(page: Page): Promise<string[]> {
           : el.classList.contains('live-run')
             ? `live:${el.dataset.event}`
             : el.classList.contains('tool-card')
-            ? `tool:${el.dataset.tool}:${el.dataset.state}`
-            : `run:${el.dataset.event}:${el.dataset.verdict}`,
+              ? `tool:${el.dataset.tool}:${el.dataset.state}`
+              : `run:${el.dataset.event}:${el.dataset.verdict}`,
       ),
   );
 }
@@ -70,10 +61,19 @@ describe('hook runs in the timeline', () => {
           command: json({ hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: 'the lockfile is frozen' } }),
           description: 'Lockfile note',
         },
-        { event: 'PreToolUse', matcher: 'Bash', command: "grep -q 'rm -rf' && { echo 'rm -rf is not allowed here' >&2; exit 2; }; exit 0", description: 'No rm -rf' },
+        {
+          event: 'PreToolUse',
+          matcher: 'Bash',
+          command: "grep -q 'rm -rf' && { echo 'rm -rf is not allowed here' >&2; exit 2; }; exit 0",
+          description: 'No rm -rf',
+        },
         { event: 'PostToolUse', matcher: 'Bash', command: 'true', description: 'Log A' },
         { event: 'PostToolUse', matcher: 'Bash', command: 'true', description: 'Log B' },
-        { event: 'Stop', command: `grep -q '"stop_hook_active":true' && exit 0; ${json({ decision: 'block', reason: 'run the tests first' })}`, description: 'Tests first' },
+        {
+          event: 'Stop',
+          command: `grep -q '"stop_hook_active":true' && exit 0; ${json({ decision: 'block', reason: 'run the tests first' })}`,
+          description: 'Tests first',
+        },
       ]),
     });
     const s = await setup(sb, [
@@ -82,7 +82,7 @@ describe('hook runs in the timeline', () => {
       { text: 'Done.' },
       { text: 'Tests pass now.' },
     ]);
-    const page = await openPage(browser, s, { lang: 'zh-CN' });
+    const page = await openPage(ui.browser, s, { lang: 'zh-CN' });
     await send(page, 'run the tests and clean up');
     await page.locator('.assistant-text', { hasText: 'Tests pass now.' }).waitFor();
     await expect
@@ -130,10 +130,12 @@ describe('the live card of a running hook', () => {
     const sb = new UiSandbox().trust(true);
     sb.write(sb.userSettings, {
       permissions: { allow: ['Bash'] },
-      hooks: hooksOf([{ event: 'PreToolUse', matcher: 'Bash', command: 'sleep 30', description: 'Secret scan', statusMessage: 'Scanning the command for secrets…' }]),
+      hooks: hooksOf([
+        { event: 'PreToolUse', matcher: 'Bash', command: 'sleep 30', description: 'Secret scan', statusMessage: 'Scanning the command for secrets…' },
+      ]),
     });
     const s = await setup(sb, [{ toolCalls: [{ name: 'Bash', input: { command: 'echo live-tool-ran' } }] }, { text: 'The scan was skipped.' }]);
-    const page = await openPage(browser, s, { lang: 'en' });
+    const page = await openPage(ui.browser, s, { lang: 'en' });
     await send(page, 'echo something');
     const live = page.locator('.live-run');
     await live.waitFor();

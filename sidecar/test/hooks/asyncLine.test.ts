@@ -10,6 +10,7 @@ import type { ProcessSpec } from '../../src/hooks/runner.js';
 import { runDirect } from '../../src/hooks/spawn.js';
 import { HookSpawner } from '../../src/hooks/spawner.js';
 import type { ProcessResult } from '../../src/hooks/types.js';
+import { dead, until } from './processes.js';
 
 const spawner = new HookSpawner({ enabled: true });
 let scratch = '';
@@ -28,21 +29,6 @@ function spec(command: string, over: Partial<ProcessSpec> = {}): ProcessSpec {
 /** A file path the hook waits for (the test creates it when the hook may go on). */
 const gateFile = () => join(scratch, `go-${n++}`);
 const waitFor = (file: string) => `while [ ! -e '${file}' ]; do sleep 0.02; done`;
-
-function dead(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
-  } catch {
-    return true;
-  }
-}
-
-async function until(cond: () => boolean, withinMs: number): Promise<boolean> {
-  const deadline = performance.now() + withinMs;
-  while (!cond() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  return cond();
-}
 
 const paths: Array<[string, (s: ProcessSpec) => Promise<ProcessResult>]> = [
   ['forked here', (s) => runDirect(s)],

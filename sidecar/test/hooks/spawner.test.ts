@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTPUT_CAP, type ProcessSpec } from '../../src/hooks/runner.js';
 import { runDirect } from '../../src/hooks/spawn.js';
 import { HookSpawner } from '../../src/hooks/spawner.js';
+import { dead, until } from './processes.js';
 
 const HERE = new URL('.', import.meta.url).pathname;
 const REPO_ROOT = join(HERE, '..', '..', '..');
@@ -28,21 +29,6 @@ function spec(command: string, over: Partial<ProcessSpec> = {}): ProcessSpec {
 }
 
 const pidFile = () => join(scratch, `pid-${n++}`);
-
-function dead(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
-  } catch {
-    return true;
-  }
-}
-
-async function until(cond: () => boolean, withinMs: number): Promise<boolean> {
-  const deadline = performance.now() + withinMs;
-  while (!cond() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  return cond();
-}
 
 /** Waits for the hook to write `$$ $PPID` to the file; returns both. */
 async function pids(file: string): Promise<{ pid: number; ppid: number }> {

@@ -1,0 +1,20 @@
+// Waiting on real processes in the hook runner's tests: whether one is gone, and a condition polled
+// until it holds (an event the test watches for, never a fixed sleep).
+import { readFileSync } from 'node:fs';
+
+/** Whether a process is gone (a zombie counts as gone: it runs nothing and holds no file). */
+export function dead(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return true;
+  }
+}
+
+/** Polls `cond` every 20 ms until it holds or `withinMs` passed; returns its last value. */
+export async function until(cond: () => boolean, withinMs: number): Promise<boolean> {
+  const deadline = performance.now() + withinMs;
+  while (!cond() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  return cond();
+}
