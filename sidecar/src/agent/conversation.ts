@@ -200,9 +200,7 @@ export class Conversation implements ConversationPort {
     try {
       await writeTranscriptAsync(this.transcriptPath, text);
     } catch (err) {
-      this.saveFailing = this.tryWrite(this.transcriptPath, this.saveFailing, () => {
-        throw err;
-      });
+      this.saveFailing = this.failed(this.transcriptPath, this.saveFailing, err);
     }
   }
 
@@ -212,9 +210,14 @@ export class Conversation implements ConversationPort {
       write();
       return false;
     } catch (err) {
-      this.dirty = true; // try again before the next hook
-      if (!failing) this.notice(`the transcript ${path} cannot be written (${whyUnwritable(err)}); the conversation goes on without it`);
-      return true;
+      return this.failed(path, failing, err);
     }
+  }
+
+  /** A write that failed: tried again before the next hook; the user hears once, until a write works. */
+  private failed(path: string, failing: boolean, err: unknown): true {
+    this.dirty = true;
+    if (!failing) this.notice(`the transcript ${path} cannot be written (${whyUnwritable(err)}); the conversation goes on without it`);
+    return true;
   }
 }

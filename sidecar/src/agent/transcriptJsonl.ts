@@ -110,8 +110,9 @@ export class JsonlTranscript {
   /** Appends every entry that became final since the last call; throws when the file cannot be written. */
   update(messages: readonly Message[]): void {
     const open = messages.filter((m) => !this.complete.has(m));
-    const fresh = open.flatMap(readyEntries).filter((e) => !this.written.has(e.key));
-    if (!fresh.length) return this.settle(open);
+    const entries = open.map(readyEntries);
+    const fresh = entries.flat().filter((e) => !this.written.has(e.key));
+    if (!fresh.length) return this.settle(open, entries);
     const before = this.last;
     const text = fresh.map((e) => this.line(e)).join('');
     try {
@@ -121,14 +122,14 @@ export class JsonlTranscript {
       throw err;
     }
     for (const e of fresh) this.written.add(e.key);
-    this.settle(open);
+    this.settle(open, entries);
   }
 
   /** Marks the messages that are done: every entry written, and no tool of theirs still running (the last one may still grow). */
-  private settle(open: readonly Message[]): void {
-    for (const m of open.slice(0, -1)) {
+  private settle(open: readonly Message[], entries: readonly Ready[][]): void {
+    for (const [i, m] of open.slice(0, -1).entries()) {
       const done = m.blocks.every((b) => b.type !== 'tool' || b.stage === 'done');
-      if (done && readyEntries(m).every((e) => this.written.has(e.key))) this.complete.add(m);
+      if (done && entries[i]!.every((e) => this.written.has(e.key))) this.complete.add(m);
     }
   }
 

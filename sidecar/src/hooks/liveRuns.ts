@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { HookRunStart } from '../protocol/wire.js';
 import type { RunEffect } from './answers.js';
+import { toolUseOf } from './record.js';
 import type { ConfiguredHook } from './types.js';
 
 /** How a run the user stopped ends: a non-blocking error, recorded. */
@@ -36,7 +37,7 @@ export class LiveRuns {
       name: hook.displayName,
       statusMessage: hook.handler.statusMessage ?? null,
       startedAt: new Date().toISOString(),
-      ...(typeof input.tool_use_id === 'string' ? { toolUseId: input.tool_use_id } : {}),
+      ...toolUseOf(input),
     });
     return { id, signal: stop.signal, end: () => this.live.delete(id) };
   }

@@ -44,8 +44,13 @@ export function runRecord(event: string, hook: ConfiguredHook, r: ProcessResult 
     verdict: shown,
     decision: effect.words,
     error: effect.error ?? null,
-    ...(typeof o.input?.tool_use_id === 'string' ? { toolUseId: o.input.tool_use_id } : {}),
+    ...(o.input ? toolUseOf(o.input) : {}),
   };
+}
+
+/** A tool event's `tool_use_id`, as the record's (and the live run's) `toolUseId`. */
+export function toolUseOf(input: Record<string, unknown>): { toolUseId?: string } {
+  return typeof input.tool_use_id === 'string' ? { toolUseId: input.tool_use_id } : {};
 }
 
 export function isBackground(hook: ConfiguredHook): boolean {
