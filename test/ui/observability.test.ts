@@ -16,7 +16,16 @@ let s: Serve;
 let history: string;
 
 /** One line of ~/.wave/hook-runs.jsonl, as the engine writes it (hooks/history.ts). */
-function line(o: { event: string; matcher: string | null; command: string; name: string; durationMs: number; verdict: string; minutesAgo: number; exitCode?: number }) {
+function line(o: {
+  event: string;
+  matcher: string | null;
+  command: string;
+  name: string;
+  durationMs: number;
+  verdict: string;
+  minutesAgo: number;
+  exitCode?: number;
+}) {
   const startedAt = new Date(Date.now() - o.minutesAgo * 60_000).toISOString();
   const { minutesAgo: _, exitCode = 0, ...rest } = o;
   return `${JSON.stringify({ startedAt, sessionId: 's1', source: 'user', file: sb.userSettings, ...rest, exitCode, decision: `${o.verdict} (recorded)` })}\n`;
@@ -79,16 +88,25 @@ describe('the hooks page shows how hooks behave', () => {
   it('Test runs that one hook against its sample payload and shows the run and the decision in the row, without a model', async () => {
     const page = await openPage(browser, s, { view: 'settings', lang: 'en' });
     const r = row(page, 'No shell today');
-    await r.getByRole('button', { name: 'Test No shell today' }).click();
+    // From the keyboard: the result and the figures arrive in the row, the focus stays on Test.
+    await r.getByRole('button', { name: 'Test No shell today' }).focus();
+    await page.keyboard.press('Enter');
     const result = r.locator('.test-result[data-test=done]');
     await result.waitFor();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    expect(await focused()).toBe('Test No shell today');
+    // The test run is in the history too (as with `wave hooks test`): the row gets figures.
+    await expect.poll(() => fig(page, 'No shell today', 'runs')).toBe('1 run');
+    expect(await focused()).toBe('Test No shell today');
     expect(await result.locator('.test-head strong').textContent()).toBe('It would block');
     // Only that hook ran (not "Check shell commands", which matches the same event and tool).
     expect(await result.locator('.test-run').count()).toBe(1);
     expect(await result.locator('.run-exit').textContent()).toBe('exit 2');
     expect(await result.locator('.run-duration').textContent()).toMatch(/^\d+ ms$/);
     expect(await result.locator('.run-stderr').textContent()).toBe('no shell today');
-    expect(await result.locator('.test-decision').textContent()).toContain('BLOCKED: the tool would not run; the model would see this as the tool result: no shell today');
+    expect(await result.locator('.test-decision').textContent()).toContain(
+      'BLOCKED: the tool would not run; the model would see this as the tool result: no shell today',
+    );
     await result.locator('.test-payload summary').click();
     expect(JSON.parse((await result.locator('.test-payload pre').textContent())!)).toMatchObject({
       hook_event_name: 'PreToolUse',
@@ -97,8 +115,6 @@ describe('the hooks page shows how hooks behave', () => {
       session_id: 'hooks-test',
     });
     await screenshot(page, 'settings-test-result.png');
-    // The test run is in the history too (as with `wave hooks test`): the row gets figures.
-    await expect.poll(() => fig(page, 'No shell today', 'runs')).toBe('1 run');
     await result.getByRole('button', { name: 'Close' }).click();
     await result.waitFor({ state: 'detached' });
   });
@@ -132,12 +148,16 @@ describe('the hooks page shows how hooks behave', () => {
     const page = await openPage(browser, s, { lang: 'en' });
     await page.click('#page-tab-settings');
     const before = s.hostLines.length;
-    await row(page, 'Say bye').getByRole('button', { name: /^Open file Say bye/ }).click();
+    await row(page, 'Say bye')
+      .getByRole('button', { name: /^Open file Say bye/ })
+      .click();
     await expect.poll(() => s.hostLines.slice(before).map((l) => JSON.parse(l) as unknown)).toEqual([{ host: 'openFile', path: sb.userSettings }]);
     expect(await page.locator('.notice').textContent()).toContain(`open it in your editor: ${sb.userSettings}`);
     // In the IDE's settings view, no such note: the IDE opens it.
     const ide = await openPage(browser, s, { view: 'settings', lang: 'en' });
-    await row(ide, 'Say bye').getByRole('button', { name: /^Open file Say bye/ }).click();
+    await row(ide, 'Say bye')
+      .getByRole('button', { name: /^Open file Say bye/ })
+      .click();
     await expect.poll(() => s.hostLines.length).toBe(before + 2);
     expect(await ide.locator('.notice').count()).toBe(0);
   });

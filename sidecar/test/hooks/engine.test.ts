@@ -868,7 +868,7 @@ describe.concurrent('async hooks, timeouts and the turn budget', () => {
     const m = sb.manager({ onRecord: (r) => r.async && asyncRuns.push(r) });
     const t0 = Date.now();
     const { decision, runs } = await sb.fire('UserPromptSubmit', {}, { manager: m });
-    expect(Date.now() - t0).toBeLessThan(800);
+    // Not waited for: when the event returns, the async hook (sleep 1) has not finished.
     expect(asyncRuns).toEqual([]);
     expect(sb.lines('log')).toEqual([]);
     expect(runs.map((r) => r.name)).toEqual(['echo sync context']);

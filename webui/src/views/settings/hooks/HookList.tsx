@@ -1,17 +1,31 @@
-// The hooks of the tab on screen, one flat list, or the tab's empty state. The time from a listing's
-// arrival to the list in the DOM is recorded as the User Timing measure `wave:hooks-render`, and
-// to the next painted frame as `wave:hooks-paint`.
-import { useLayoutEffect } from 'preact/hooks';
-import { t } from '../../../i18n/index.js';
-import { HOOKS_DATA_MARK, HOOKS_PAINT_MEASURE, HOOKS_RENDER_MEASURE } from '../../../state/hooksStore.js';
+// The hooks of the tab on screen, one flat list, or the tab's empty state. The rows are plain DOM
+// kept by a RowSet (rowDom.ts says why); the open menu and the Test results are components rendered
+// into their rows' slots. The time from a listing's arrival to the list in the DOM is recorded as
+// the User Timing measure `wave:hooks-render`, and to the next painted frame as `wave:hooks-paint`.
+import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
+import type { HookListItem } from '../../../host/protocol.js';
+import { lang, t } from '../../../i18n/index.js';
+import { HOOKS_DATA_MARK, HOOKS_PAINT_MEASURE, HOOKS_RENDER_MEASURE, type HooksStore } from '../../../state/hooksStore.js';
 import { useStores } from '../../../state/index.js';
-import { hookRow, rowAction, rowWords } from './HookRow.js';
+import { Island } from '../../common/Island.js';
+import { rowAction, rowWords } from './HookRow.js';
+import type { RowParts } from './rowDom.js';
+import { RowMenu } from './RowMenu.js';
+import { RowSet } from './rowSet.js';
+import { TestResult } from './TestResult.js';
 
 export function HookList() {
   const { hooks, app } = useStores();
   const listing = hooks.listing;
   const items = hooks.hooks.value;
+  const list = useRef<HTMLUListElement>(null);
+  const set = useMemo(() => new RowSet(), []);
+  const rows = set.sync(items, { words: rowWords(), narrow: app.narrow, shown: (p) => hooks.shown(p) }, `${lang.value} ${app.narrow}`);
+  const { stats, menu } = hooks;
 
+  useLayoutEffect(() => {
+    if (list.current) set.place(list.current, stats, menu, Date.now());
+  });
   useLayoutEffect(() => {
     const mark = performance.getEntriesByName(HOOKS_DATA_MARK, 'mark').at(-1);
     if (!mark) return;
@@ -22,29 +36,59 @@ export function HookList() {
   }, [listing]);
 
   if (!listing) return null;
-  if (items.length === 0) {
-    // A file that cannot be parsed is shown as an error (FileProblems), never as "no hooks".
-    if (hooks.files.value.some((f) => f.error)) return null;
-    const file = hooks.shown(hooks.files.value.find((f) => f.source === hooks.tab)?.path ?? '');
-    const text =
-      hooks.tab === 'user'
-        ? t('hooks.empty.user', { path: file })
-        : hooks.tab === 'project'
-          ? t('hooks.empty.project', { name: listing.projectName, path: file })
-          : t('hooks.empty.plugin');
-    return (
-      <div class="empty-state" data-empty={hooks.tab}>
-        <div class="empty-icon" aria-hidden="true">
-          ⌁
-        </div>
-        <p>{text}</p>
-      </div>
-    );
-  }
-  const ctx = { words: rowWords(), hooks, now: Date.now(), narrow: app.narrow, stats: hooks.stats, tests: hooks.tests, shown: (p: string) => hooks.shown(p) };
+  if (items.length === 0) return <EmptyList hooks={hooks} projectName={listing.projectName} />;
   return (
-    <ul class="hook-list" aria-label={t(`hooks.tab.${hooks.tab}`)} onClick={(e) => rowAction(e, items, hooks)}>
-      {items.map((h) => hookRow(h, ctx))}
-    </ul>
+    <>
+      <ul ref={list} class="hook-list" aria-label={t(`hooks.tab.${hooks.tab}`)} onClick={(e) => rowAction(e, items, hooks)} />
+      {islands(items, rows, hooks)}
+    </>
+  );
+}
+
+/** The components inside rows: the open menu (narrow windows) and each Test result. */
+function islands(items: readonly HookListItem[], rows: ReadonlyMap<string, RowParts>, hooks: HooksStore) {
+  const byId = new Map(items.map((h) => [h.id, h]));
+  const menuHook = hooks.menu === null ? undefined : byId.get(hooks.menu);
+  const menuSlot = menuHook && rows.get(menuHook.id)?.menuSlot;
+  return (
+    <>
+      {menuHook && menuSlot && (
+        <Island key={`menu ${menuHook.id}`} into={menuSlot}>
+          <RowMenu hook={menuHook} words={rowWords()} />
+        </Island>
+      )}
+      {Object.entries(hooks.tests).map(([id, state]) => {
+        const h = byId.get(id);
+        const slot = rows.get(id)?.testSlot;
+        return (
+          h &&
+          slot && (
+            <Island key={`test ${id}`} into={slot}>
+              <TestResult hook={h} state={state} />
+            </Island>
+          )
+        );
+      })}
+    </>
+  );
+}
+
+function EmptyList({ hooks, projectName }: { hooks: HooksStore; projectName: string }) {
+  // A file that cannot be parsed is shown as an error (FileProblems), never as "no hooks".
+  if (hooks.files.value.some((f) => f.error)) return null;
+  const file = hooks.shown(hooks.files.value.find((f) => f.source === hooks.tab)?.path ?? '');
+  const text =
+    hooks.tab === 'user'
+      ? t('hooks.empty.user', { path: file })
+      : hooks.tab === 'project'
+        ? t('hooks.empty.project', { name: projectName, path: file })
+        : t('hooks.empty.plugin');
+  return (
+    <div class="empty-state" data-empty={hooks.tab}>
+      <div class="empty-icon" aria-hidden="true">
+        ⌁
+      </div>
+      <p>{text}</p>
+    </div>
   );
 }
