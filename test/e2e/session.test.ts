@@ -54,7 +54,14 @@ describe.concurrent.each(PROVIDERS)('session over %s', (provider) => {
 
     // SessionStart: source startup, model; its stdout is hidden context for the model.
     expect(sb.dumps('start')).toEqual([
-      expect.objectContaining({ session_id: json.session_id, transcript_path: json.transcript_path, cwd: sb.workdir, hook_event_name: 'SessionStart', source: 'startup', model: 'scripted-model' }),
+      expect.objectContaining({
+        session_id: json.session_id,
+        transcript_path: json.transcript_path,
+        cwd: sb.workdir,
+        hook_event_name: 'SessionStart',
+        source: 'startup',
+        model: 'scripted-model',
+      }),
     ]);
     expect(userTexts(calls[0]!).join('\n')).toContain('SESSION-START-STDOUT');
 
@@ -140,7 +147,11 @@ describe.concurrent('session (model-independent)', () => {
       settings: (sb) => ({
         hooks: {
           PreToolUse: [group([sb.hook('pre', { body: readTranscriptBody('pre-tx') })])],
-          PostToolUse: [group([sb.hook('post', { body: readTranscriptBody('post-tx') })])],
+          // An async hook first: it is not waited for, but what it reads is as current as for the others.
+          PostToolUse: [
+            { hooks: [{ type: 'command', command: sb.hook('apost', { body: readTranscriptBody('apost-tx') }), async: true }] },
+            group([sb.hook('post', { body: readTranscriptBody('post-tx') })]),
+          ],
           Stop: [group([sb.hook('stop', { body: readTranscriptBody('stop-tx') })])],
         },
       }),
@@ -160,6 +171,8 @@ describe.concurrent('session (model-independent)', () => {
     const postTool = post!.flatMap((m) => m.blocks).find((b) => b.type === 'tool')!;
     expect(postTool).toMatchObject({ id: 'call_b1', success: true, result: 'TOOL-OUTPUT' });
     expect(texts(post!)).not.toContain('FINAL-WORDS');
+    const [asyncPost] = transcriptsSeen(sb, 'apost-tx');
+    expect(asyncPost!.flatMap((m) => m.blocks).find((b) => b.type === 'tool')).toMatchObject({ id: 'call_b1', success: true, result: 'TOOL-OUTPUT' });
     // Stop: the final state, with the last answer (seed 8.2).
     expect(texts(stop!)).toContain('assistant: FINAL-WORDS');
     expect(sb.dumps('stop')[0]).toMatchObject({ session_id: json.session_id, transcript_path: json.transcript_path, hook_event_name: 'Stop' });
@@ -193,7 +206,9 @@ describe.concurrent('session (model-independent)', () => {
 
   it('--settings <json> adds hooks, run before the settings files’ hooks [seed 14.3 from the command line]', async () => {
     const sb = new Sandbox();
-    const flag = JSON.stringify({ hooks: { Stop: [group([sb.hook('flag-stop')])], UserPromptSubmit: [group([sb.hook('flag-ups', { stdout: 'FLAG-CONTEXT' })])] } });
+    const flag = JSON.stringify({
+      hooks: { Stop: [group([sb.hook('flag-stop')])], UserPromptSubmit: [group([sb.hook('flag-ups', { stdout: 'FLAG-CONTEXT' })])] },
+    });
     const { run, calls } = await scenario({
       sandbox: sb,
       settings: (sb) => ({ hooks: { Stop: [group([sb.hook('file-stop')])] } }),
@@ -259,7 +274,11 @@ describe.concurrent('SessionStart, InstructionsLoaded and SessionEnd answers', (
     const { run, messages, calls } = await scenario({
       settings: (sb) => ({
         hooks: {
-          SessionStart: [group([sb.hook('start', { stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'SS-JSON-CONTEXT' } }) })])],
+          SessionStart: [
+            group([
+              sb.hook('start', { stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'SS-JSON-CONTEXT' } }) }),
+            ]),
+          ],
         },
       }),
       script: [{ text: 'ok' }],

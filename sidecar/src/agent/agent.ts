@@ -235,7 +235,6 @@ export class Agent {
     showUserParts(this.conversation, (await this.host.fire('SessionEnd', { reason: 'clear' })).decision);
     this.conversation.flushPending();
     this.conversation.save();
-    await this.conversation.flush(); // the old session's last write lands before the new one starts
     this.conversation.restart();
     await this.start('clear');
   }
@@ -262,7 +261,6 @@ export class Agent {
     showUserParts(this.conversation, (await this.host.fire('SessionEnd', { reason })).decision);
     this.conversation.flushPending();
     this.conversation.save();
-    await this.conversation.flush();
     await this.hookManager.waitForAsync();
   }
 }

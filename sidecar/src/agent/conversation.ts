@@ -6,16 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ConversationPort } from './host.js';
 import { newMessage, type Block, type Message } from './messages.js';
-import {
-  readTranscript,
-  TranscriptSerializer,
-  transcriptPath,
-  transcriptText,
-  whyUnwritable,
-  writeTranscript,
-  writeTranscriptAsync,
-  type SessionInfo,
-} from './transcript.js';
+import { readTranscript, TranscriptSerializer, transcriptPath, whyUnwritable, writeTranscript, type SessionInfo } from './transcript.js';
 import { JsonlTranscript, jsonlTranscriptPath } from './transcriptJsonl.js';
 
 export interface ConversationOptions {
@@ -51,8 +42,6 @@ export class Conversation implements ConversationPort {
   private jsonl: JsonlTranscript;
   private readonly serializer = new TranscriptSerializer();
   private jsonlFailing = false;
-  /** The write in flight (one before a hook); later saves follow it, so writes land in order. */
-  private writing: Promise<void> | null = null;
 
   constructor(private readonly opts: ConversationOptions) {
     this.session = newSession(opts.workdir);
@@ -156,52 +145,12 @@ export class Conversation implements ConversationPort {
    * the user, once until a write works again, and the turn goes on (docs/reliability.md).
    */
   save(): void {
-    if (this.writing) {
-      void this.saveBeforeHook(); // follows the write in flight (flush() waits for both)
-      return;
-    }
     if (!this.dirty) return;
     this.dirty = false;
     this.saveFailing = this.tryWrite(this.transcriptPath, this.saveFailing, () =>
       writeTranscript(this.transcriptPath, this.session, this.list, this.serializer, this.current),
     );
     this.jsonlFailing = this.tryWrite(this.jsonl.path, this.jsonlFailing, () => this.jsonl.update(this.list));
-  }
-
-  /**
-   * The same, with the transcript's system calls off this thread: the hook is forked meanwhile and
-   * starts once this resolves, so it never reads a stale or half-written file (docs/benchmarks.md).
-   */
-  saveBeforeHook(): Promise<void> | undefined {
-    if (!this.dirty && !this.writing) return undefined; // nothing to wait for
-    const link: Promise<void> = (this.writing ?? Promise.resolve())
-      .then(() => this.writeAsync())
-      .finally(() => {
-        if (this.writing === link) this.writing = null;
-      });
-    this.writing = link;
-    return link;
-  }
-
-  /** Waits for the transcript writes in flight (the session's end). */
-  async flush(): Promise<void> {
-    while (this.writing) await this.writing;
-  }
-
-  private async writeAsync(): Promise<void> {
-    if (!this.dirty) return;
-    this.dirty = false;
-    this.jsonlFailing = this.tryWrite(this.jsonl.path, this.jsonlFailing, () => this.jsonl.update(this.list));
-    let text = '';
-    this.saveFailing = this.tryWrite(this.transcriptPath, this.saveFailing, () => {
-      text = transcriptText(this.transcriptPath, this.session, this.list, this.serializer, this.current);
-    });
-    if (this.saveFailing) return;
-    try {
-      await writeTranscriptAsync(this.transcriptPath, text);
-    } catch (err) {
-      this.saveFailing = this.failed(this.transcriptPath, this.saveFailing, err);
-    }
   }
 
   /** Runs one transcript write; returns whether it is failing (the user hears once, until it works again). */

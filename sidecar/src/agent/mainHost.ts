@@ -93,7 +93,7 @@ export class MainHost implements LoopHost {
       permissionMode: this.permissionMode,
       ...(turn ? { promptId: turn.promptId, budget: turn.budget } : {}),
       ...(subagent ? { subagent } : {}),
-      beforeRun: () => this.conversation.saveBeforeHook(),
+      beforeRun: () => this.conversation.save(),
     };
   }
 

@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Message } from './messages.js';
-import { removeStaleTemps, writeFileAtomic, writeFileAtomicAsync } from '../settings/atomicWrite.js';
+import { removeStaleTemps, writeFileAtomic } from '../settings/atomicWrite.js';
 
 export interface SessionInfo {
   id: string;
@@ -74,11 +74,6 @@ export function writeTranscript(
   live: Message | null = null,
 ): void {
   writeFileAtomic(path, transcriptText(path, session, messages, serializer, live), { fsync: false });
-}
-
-/** The same write with its system calls off this thread (before a hook: the hook's fork goes on meanwhile). */
-export function writeTranscriptAsync(path: string, text: string): Promise<void> {
-  return writeFileAtomicAsync(path, text);
 }
 
 /** Why a file cannot be written, in words (the error's own message names a temporary file). */

@@ -101,3 +101,20 @@ export async function launchHook(s: LaunchSettings, h: HookStart): Promise<Proce
     return runPromptHook({ handler, payload: h.payload, model: s.promptModel, timeoutMs: h.timeoutMs, ...(h.signal ? { signal: h.signal } : {}) });
   return s.runProcess(commandSpec(s, h, handler));
 }
+
+/**
+ * Launches the hook at once, held at its gate while `prepare` brings what it reads up to date (the
+ * agent's transcript): the fork goes on meanwhile, and the command starts only once that is done,
+ * so it never reads a stale or half-written file.
+ */
+export async function launchPrepared(s: LaunchSettings, h: HookStart, prepare: (() => void | Promise<void>) | undefined): Promise<ProcessResult> {
+  if (!prepare) return launchHook(s, h);
+  let open: () => void = () => undefined;
+  const running = launchHook(s, { ...h, ready: new Promise<void>((resolve) => (open = resolve)) });
+  try {
+    await prepare();
+  } finally {
+    open();
+  }
+  return running;
+}

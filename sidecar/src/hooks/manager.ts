@@ -11,7 +11,7 @@ import { eventSpec, type EventInput, type HookEventName } from './events.js';
 import type { LoadedSources } from './compose.js';
 import { readHooksConfig } from './config.js';
 import { compileMatcher, type CompiledMatcher } from './matcher.js';
-import { launchHook, type HookStart, type LaunchSettings } from './launch.js';
+import { launchPrepared, type HookStart, type LaunchSettings } from './launch.js';
 import type { PromptModel } from './promptHook.js';
 import { isBackground, runRecord, type RecordEffect } from './record.js';
 import { runHookProcess, type ProcessRunner } from './runner.js';
@@ -25,8 +25,6 @@ import type { HookRunStart } from '../protocol/wire.js';
 import type { ConfiguredHook, HookDecision, HookRunRecord, PermissionMode } from './types.js';
 
 export const DEFAULT_HOOK_TIMEOUT_SECONDS = 600;
-
-const ignore = (): void => undefined;
 
 export interface FireContext {
   sessionId: string;
@@ -43,7 +41,7 @@ export interface FireContext {
   subagent?: { type: string; id: string };
   /** The user turn's shared budget; without one each hook only has its own timeout. */
   budget?: TurnBudget;
-  /** Runs before each hook starts (the agent writes its transcript); the hook waits at its gate for a promise it returns. */
+  /** Brings what a hook reads up to date (the agent writes its transcript): called once the hook is on its way, forked and waiting at its gate, which opens when this is done. */
   beforeRun?: () => void | Promise<void>;
   /** Runs only the hooks this accepts (the project's SessionStart hooks once trust is granted). */
   only?: (hook: ConfiguredHook) => boolean;
@@ -245,11 +243,9 @@ export class HookManager {
 
   /**
    * Runs every matching hook of an event and returns the combined decision and the run records.
-   * Settings files changed since the last event are noticed first (ConfigChange). The transcript
-   * starts being written at once; each hook's beforeRun waits for that write (or makes the next).
+   * Settings files changed since the last event are noticed first (ConfigChange).
    */
   async fire<E extends HookEventName>(event: E, input: EventInput<E>, ctx: FireContext): Promise<FireResult> {
-    if (ctx.beforeRun && this.hasHooks(event)) void ctx.beforeRun();
     await this.observeConfig(ctx);
     return this.fireNow(event, input, ctx);
   }
@@ -270,7 +266,7 @@ export class HookManager {
       const ownTimeoutMs = (hook.handler.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS) * 1000;
       const start = (timeoutMs: number) => this.startOf(event, hook, current, ctx, sources, timeoutMs);
       if (isBackground(hook)) {
-        this.background.start(event, hook, launchHook(this.launch, start(ownTimeoutMs)), ownTimeoutMs, this.io(ctx, current));
+        this.background.start(event, hook, launchPrepared(this.launch, start(ownTimeoutMs), ctx.beforeRun), ownTimeoutMs, this.io(ctx, current));
         started.push(hook);
         continue;
       }
@@ -346,12 +342,7 @@ export class HookManager {
   /** One synchronous hook: its effect and record, or null when it detached itself (Claude Code's async protocol). */
   private async runSync(event: HookEventName, hook: ConfiguredHook, start: HookStart, ownTimeoutMs: number, ctx: FireContext) {
     const live = this.live.begin(event, hook, start.input);
-    // A transcript write still going on: the hook is forked now and waits at its gate until it is done.
-    const writing = ctx.beforeRun?.();
-    const ready = writing?.then(ignore, ignore);
-    const running = launchHook(this.launch, { ...start, signal: live.signal, ...(ready ? { ready } : {}) }).finally(live.end);
-    await writing;
-    const result = await running;
+    const result = await launchPrepared(this.launch, { ...start, signal: live.signal }, ctx.beforeRun).finally(live.end);
     ctx.budget?.spend(result.durationMs);
     if (result.detached) {
       this.background.detached(event, hook, result.detached.done, result.detached.asyncTimeoutMs ?? start.timeoutMs, this.io(ctx, start.input));

@@ -17,7 +17,6 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
-import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** The process's umask, read once (what it takes off the mode a new file is created with). */
@@ -112,7 +111,8 @@ export function writeFileAtomic(path: string, data: string | Buffer, opts: Atomi
   try {
     try {
       writeSync(fd, typeof data === 'string' ? Buffer.from(data) : data);
-      if (kept) fchmodSync(fd, kept.mode); // the umask does not change a kept mode
+      // The umask may have taken bits off the kept mode at creation: only then is a chmod needed.
+      if (kept && (kept.mode & ~UMASK) !== kept.mode) fchmodSync(fd, kept.mode);
       if (opts.fsync !== false) fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -132,30 +132,5 @@ export function writeFileAtomic(path: string, data: string | Buffer, opts: Atomi
         // already gone
       }
     }
-  }
-}
-
-/**
- * The same replacement, its system calls on libuv's threads (the caller's thread goes on meanwhile):
- * for a file rewritten often on a hot path (the session transcript before a hook). The path itself
- * is replaced (a symlink in its place too); the new file gets the old one's mode; no fsync.
- */
-export async function writeFileAtomicAsync(path: string, data: string): Promise<void> {
-  const kept = keptAttributes(path);
-  const temp = tempPathFor(path);
-  const file = await open(temp, 'wx', kept?.mode ?? 0o666);
-  let done = false;
-  try {
-    try {
-      await file.write(data);
-      // The umask may have taken bits off the kept mode at creation: only then is a chmod needed.
-      if (kept && (kept.mode & ~UMASK) !== kept.mode) await file.chmod(kept.mode);
-    } finally {
-      await file.close();
-    }
-    await rename(temp, path);
-    done = true;
-  } finally {
-    if (!done) await unlink(temp).catch(() => undefined); // already gone
   }
 }
