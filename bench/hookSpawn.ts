@@ -9,13 +9,11 @@
 //     200 MB to stdout (the runner keeps 64 KiB and drains the rest), with a raw spawn draining the
 //     same output as the floor; the engine with its spawner and without (WAVE_HOOK_SPAWNER=off).
 //     Each variant runs in its own fresh process (_floodChild.ts).
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FireContext, HookManager } from '../sidecar/src/hooks/manager.js';
 import type { FloodReport, FloodRun } from './_floodChild.js';
-import { compiledSidecar, fmt, gc, MB, rawSpawn, stats, table, tempDir, type Benchmark, type BenchOptions, type Figure } from './lib.js';
+import { childReport, compiledSidecar, fmt, gc, MB, rawSpawn, stats, table, tempDir, type Benchmark, type BenchOptions, type Figure } from './lib.js';
 
 /** The compiled engine, as `wave` runs it (lib.ts, compiledSidecar); loaded when the benchmark runs. */
 async function engine() {
@@ -139,27 +137,7 @@ async function spawnOverhead(opts: BenchOptions): Promise<Figure[]> {
 
 /** Runs one flood variant in a fresh Node process (see _floodChild.ts) and returns its report. */
 function floodChild(variant: 'raw' | 'engine', runs: number, spawner = true): Promise<FloodReport> {
-  const script = fileURLToPath(new URL('./_floodChild.ts', import.meta.url));
-  const tsx = import.meta.resolve('tsx');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', tsx, script, variant, String(runs)], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...(spawner ? {} : { WAVE_HOOK_SPAWNER: 'off' }) },
-    });
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`flood child ${variant} exited ${code}: ${err.trim()}`));
-      try {
-        resolve(JSON.parse(out.trim().split('\n').pop() ?? '') as FloodReport);
-      } catch {
-        reject(new Error(`flood child ${variant} printed no report: ${out}${err}`));
-      }
-    });
-  });
+  return childReport<FloodReport>('./_floodChild.ts', [variant, String(runs)], { label: `flood ${variant}`, spawner });
 }
 
 async function floodMemory(opts: BenchOptions): Promise<Figure[]> {

@@ -7,9 +7,7 @@
 // process itself (WAVE_HOOK_SPAWNER=off), each with 0 and 200 MB. The children run in turn, twice
 // over (A B C D A B C D), so drift hits every variant alike; samples of both passes are pooled.
 //   added per hooked call = (median hooked run − median plain run) / 20
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { fmt, stats, table, type Benchmark, type BenchOptions, type Figure } from './lib.js';
+import { childReport, fmt, stats, table, type Benchmark, type BenchOptions, type Figure } from './lib.js';
 
 /** Bash calls per run. */
 export const CALLS = 20;
@@ -45,25 +43,7 @@ const VARIANTS: Variant[] = [
 ];
 
 function runChild(v: Variant, rounds: number): Promise<HookedRunReport> {
-  const script = fileURLToPath(new URL('./_hookedRunChild.ts', import.meta.url));
-  const tsx = import.meta.resolve('tsx');
-  const env = { ...process.env, ...(v.spawner ? {} : { WAVE_HOOK_SPAWNER: 'off' }) };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', tsx, script, String(v.memoryMb), String(rounds)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`${v.key} child exited ${code}: ${err.trim().slice(-2000)}`));
-      try {
-        resolve(JSON.parse(out.trim().split('\n').pop() ?? '') as HookedRunReport);
-      } catch {
-        reject(new Error(`${v.key} child printed no report: ${out.slice(-500)}${err.slice(-500)}`));
-      }
-    });
-  });
+  return childReport<HookedRunReport>('./_hookedRunChild.ts', [String(v.memoryMb), String(rounds)], { label: v.key, spawner: v.spawner });
 }
 
 interface Pooled {

@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { cleanupSandboxes, hooksOf, launchBrowser, startServe, UiSandbox, UI_DIST } from '../test/ui/harness.js';
+import { cleanupSandboxes, hooksOf, launchBrowser, manyHooks, startServe, UiSandbox, UI_DIST } from '../test/ui/harness.js';
 import { compiledSidecarStale, fmt, stats, table, type Benchmark, type BenchOptions, type Figure } from './lib.js';
 
 const HOOKS = 500;
@@ -46,14 +46,7 @@ async function run(opts: BenchOptions): Promise<Figure[]> {
   if (stale) opts.log('NOTE: sidecar/dist is missing or older than sidecar/src: the figures are for the last build');
   const runs = Math.max(5, Math.round(15 * opts.scale));
   const sb = new UiSandbox();
-  const hooks = Array.from({ length: HOOKS }, (_, i) => ({
-    event: i % 2 ? 'PreToolUse' : 'PostToolUse',
-    matcher: 'Bash|Edit',
-    command: `./hooks/check-${i}.sh --strict`,
-    description: `Check number ${i}`,
-    timeout: 30,
-  }));
-  sb.write(sb.userSettings, { hooks: hooksOf(hooks) });
+  sb.write(sb.userSettings, { hooks: hooksOf(manyHooks(HOOKS)) });
   const serve = await startServe(sb);
   const browser = await launchBrowser();
   try {

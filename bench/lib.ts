@@ -123,6 +123,32 @@ export function rawSpawn(command: string, cwd: string, input: string): Promise<{
   });
 }
 
+/**
+ * Runs a benchmark's child program in a fresh Node process (`node --expose-gc --import tsx <file>
+ * <args>`, the file beside this one) and resolves with the JSON report it prints as its last line.
+ * `spawner: false` sets WAVE_HOOK_SPAWNER=off (hooks forked by the child itself).
+ */
+export function childReport<T>(file: string, args: string[], o: { label: string; spawner?: boolean }): Promise<T> {
+  const script = fileURLToPath(new URL(file, import.meta.url));
+  const env = { ...process.env, ...(o.spawner === false ? { WAVE_HOOK_SPAWNER: 'off' } : {}) };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--expose-gc', '--import', import.meta.resolve('tsx'), script, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`${o.label} child exited ${code}: ${err.trim().slice(-2000)}`));
+      try {
+        resolve(JSON.parse(out.trim().split('\n').pop() ?? '') as T);
+      } catch {
+        reject(new Error(`${o.label} child printed no report: ${out.slice(-500)}${err.slice(-500)}`));
+      }
+    });
+  });
+}
+
 const SIDECAR = fileURLToPath(new URL('../sidecar/', import.meta.url));
 
 /**

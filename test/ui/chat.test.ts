@@ -6,17 +6,15 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer, type ScriptStep } from '../model-server/server.js';
-import { hooksOf, openPage, pageErrors, screenshot, type Serve, startServe, UiSandbox, uiSuite, until } from './harness.js';
+import type { ModelServer, ScriptStep } from '../model-server/server.js';
+import { hooksOf, openPage, pageErrors, screenshot, type Serve, UiSandbox, uiSuite, until } from './harness.js';
 
 const ui = uiSuite();
 
-async function setup(sb: UiSandbox, script?: ScriptStep[]): Promise<{ s: Serve; model: ModelServer | undefined }> {
-  const model = script ? await startModelServer(script) : undefined;
-  const s = await startServe(sb, model ? { model } : {});
-  ui.closeLater(() => s.stop(), ...(model ? [() => model.close()] : []));
-  return { s, model };
-}
+const setup = async (sb: UiSandbox, script: ScriptStep[]) => {
+  const s = await ui.serve(sb, { script });
+  return { s, model: s.model! };
+};
 
 /** The user texts the model was sent, over all its requests, without repeats. */
 function userTextsSent(model: ModelServer): string[] {

@@ -7,15 +7,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { contrastProblems, overflowProblems } from './audit.js';
-import { hooksOf, openPage, pageErrors, screenshot, type Serve, startServe, UiSandbox, uiSuite } from './harness.js';
+import { hooksOf, openPage, pageErrors, screenshot, UiSandbox, uiSuite } from './harness.js';
 
 const ui = uiSuite();
-
-async function serve(sb: UiSandbox): Promise<Serve> {
-  const s = await startServe(sb);
-  ui.closeLater(() => s.stop());
-  return s;
-}
 
 const claudeFile = (sb: UiSandbox, where: 'project' | 'user') =>
   where === 'user' ? `${sb.home}/.claude/settings.json` : `${sb.workdir}/.claude/settings.json`;
@@ -32,7 +26,7 @@ describe('Claude Code hooks on the settings page', () => {
         { event: 'Stop', command: 'notify-send done' },
       ]),
     });
-    const s = await serve(sb);
+    const s = await ui.serve(sb);
     const page = await openPage(ui.browser, s, { view: 'settings', lang: 'en' });
     const n = notice(page, 'project');
     await n.waitFor();
@@ -92,7 +86,7 @@ describe('Claude Code hooks on the settings page', () => {
         { event: 'Stop', command: 'echo bye' },
       ]),
     });
-    const s = await serve(sb);
+    const s = await ui.serve(sb);
     const page = await openPage(ui.browser, s, { view: 'settings', lang: 'zh-CN' });
     const project = notice(page, 'project');
     const user = notice(page, 'user');

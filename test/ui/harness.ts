@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { ensureBuilt, REPO, WAVE_BIN } from '../e2e/harness.js';
-import type { ModelServer } from '../model-server/server.js';
+import { startModelServer, type ModelServer, type ScriptStep } from '../model-server/server.js';
 
 export { REPO } from '../e2e/harness.js';
 export const WEBUI = join(REPO, 'webui');
@@ -29,6 +29,8 @@ export interface UiSuite {
   readonly browser: Browser;
   /** Stopped after the file's tests (servers, model servers), before its sandboxes are removed. */
   closeLater(...closers: Array<() => Promise<void>>): void;
+  /** A `wave serve` of the sandbox, with a scripted model server when a script is given; both stopped after the file's tests. */
+  serve(sb: UiSandbox, o?: { script?: ScriptStep[]; env?: Record<string, string> }): Promise<Serve & { model: ModelServer | undefined }>;
 }
 
 /** Chromium launched before a test file's tests; closed after them with what they started, and the sandboxes removed. */
@@ -50,6 +52,12 @@ export function uiSuite(): UiSuite {
       return browser;
     },
     closeLater: (...more) => void closers.push(...more),
+    async serve(sb, o = {}) {
+      const model = o.script ? await startModelServer(o.script) : undefined;
+      const s = await startServe(sb, { ...(model ? { model } : {}), ...(o.env ? { env: o.env } : {}) });
+      closers.push(() => s.stop(), ...(model ? [() => model.close()] : []));
+      return Object.assign(s, { model });
+    },
   };
 }
 
@@ -115,6 +123,17 @@ export function hooksOf(
     (out[event] ??= []).push({ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ type: 'command', ...handler }] });
   }
   return out;
+}
+
+/** `n` hooks for a big settings file: PostToolUse and PreToolUse in turn, each with a matcher, a command, a description and a timeout. */
+export function manyHooks(n: number): Array<{ event: string; matcher: string; command: string; description: string; timeout: number }> {
+  return Array.from({ length: n }, (_, i) => ({
+    event: i % 2 ? 'PreToolUse' : 'PostToolUse',
+    matcher: 'Bash|Edit',
+    command: `./hooks/check-${i}.sh --strict`,
+    description: `Check number ${i}`,
+    timeout: 30,
+  }));
 }
 
 // ------------------------------------------------------------------------------------- wave serve

@@ -7,15 +7,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { startModelServer } from '../model-server/server.js';
-import { hooksOf, openPage, pageErrors, screenshot, type Serve, startServe, UiSandbox, uiSuite } from './harness.js';
+import { hooksOf, openPage, pageErrors, screenshot, type Serve, UiSandbox, uiSuite } from './harness.js';
 
 const ui = uiSuite();
-
-async function serve(sb: UiSandbox, env?: Record<string, string>): Promise<Serve> {
-  const s = await startServe(sb, env ? { env } : {});
-  ui.closeLater(() => s.stop());
-  return s;
-}
 
 const hosts = (s: Serve, from: number) => s.hostLines.slice(from).map((l) => JSON.parse(l) as unknown);
 
@@ -23,7 +17,7 @@ describe('without a model', () => {
   it('New opens the target settings file (made when missing) and Edit the hook’s file, and both say why', async () => {
     const sb = new UiSandbox().trust(true);
     sb.write(sb.projectSettings, { hooks: hooksOf([{ event: 'Stop', command: 'echo p', description: 'Project stop' }]) });
-    const s = await serve(sb);
+    const s = await ui.serve(sb);
     const page = await openPage(ui.browser, s, { view: 'settings', lang: 'en' });
     await page.locator('[data-empty=user]').waitFor();
     let before = s.hostLines.length;
@@ -58,7 +52,7 @@ describe('the Model section', () => {
     sb.write(sb.userSettings, user);
     const model = await startModelServer([{ text: 'Hello from the new model.' }], { apiKey: 'sk-test', models: ['shop-model'] });
     ui.closeLater(() => model.close());
-    const s = await serve(sb);
+    const s = await ui.serve(sb);
     const page = await openPage(ui.browser, s, { lang: 'en' });
     await page.locator('.no-model').waitFor();
     await page.getByRole('button', { name: 'Open the model settings' }).click();
@@ -105,7 +99,7 @@ describe('the Model section', () => {
 
   it('a wrong base URL shows at start: the chip and the chat say the model does not answer, before any message', async () => {
     const sb = new UiSandbox().trust(true);
-    const s = await serve(sb, { WAVE_BASE_URL: 'http://127.0.0.1:9/v1', WAVE_MODEL: 'gpt-x', WAVE_API_KEY: 'k' });
+    const s = await ui.serve(sb, { env: { WAVE_BASE_URL: 'http://127.0.0.1:9/v1', WAVE_MODEL: 'gpt-x', WAVE_API_KEY: 'k' } });
     const page = await openPage(ui.browser, s, { view: 'chat', lang: 'en' });
     await page.locator('.model-name[data-status=error]').waitFor();
     expect(await page.locator('.model-name').getAttribute('title')).toContain('cannot reach http://127.0.0.1:9/v1/models');
@@ -126,7 +120,7 @@ describe('Undo after a delete', () => {
       'utf8',
     );
     sb.write(sb.projectSettings, bytes.toString('utf8'));
-    const s = await serve(sb);
+    const s = await ui.serve(sb);
     const page = await openPage(ui.browser, s, { view: 'settings', lang: 'zh-CN' });
     await page.click('[data-tab=project]');
     await page.locator('.hook-row').first().waitFor();

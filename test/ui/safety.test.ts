@@ -9,20 +9,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { startModelServer, type ScriptStep } from '../model-server/server.js';
-import { hooksOf, openPage, type Serve, startServe, UiSandbox, uiSuite, until } from './harness.js';
+import { hooksOf, openPage, UiSandbox, uiSuite, until } from './harness.js';
 
 const ui = uiSuite();
-
-async function setup(sb: UiSandbox, script: ScriptStep[] = []): Promise<Serve> {
-  const model = await startModelServer(script);
-  const s = await startServe(sb, { model });
-  ui.closeLater(
-    () => s.stop(),
-    () => model.close(),
-  );
-  return s;
-}
 
 const input = (page: Page) => page.locator('.composer textarea');
 const send = async (page: Page, text: string) => {
@@ -40,11 +29,13 @@ describe('the agent cannot switch its guards off in wave serve', () => {
     const ran = join(sb.root, 'reset-ran');
     sb.write(sb.userSettings, { permissions: { allow: ['Write', 'Bash'] } });
     sb.write(sb.projectSettings, { hooks: hooksOf([{ event: 'PreToolUse', matcher: 'Bash', command: `sh '${guard}'`, description: 'No git reset --hard' }]) });
-    const s = await setup(sb, [
-      { toolCalls: [{ name: 'Write', input: { file_path: sb.projectSettings, content: '{ "disableAllHooks": true }\n' } }] },
-      { toolCalls: [{ name: 'Bash', input: { command: `git reset --hard; touch '${ran}'` } }] },
-      { text: 'Done.' },
-    ]);
+    const s = await ui.serve(sb, {
+      script: [
+        { toolCalls: [{ name: 'Write', input: { file_path: sb.projectSettings, content: '{ "disableAllHooks": true }\n' } }] },
+        { toolCalls: [{ name: 'Bash', input: { command: `git reset --hard; touch '${ran}'` } }] },
+        { text: 'Done.' },
+      ],
+    });
     const page = await openPage(ui.browser, s, { lang: 'en' });
     await send(page, 'reset the repository');
     await page.locator('.assistant-text', { hasText: 'Done.' }).waitFor();
@@ -77,7 +68,7 @@ describe('workspace trust', () => {
         { event: 'PostToolUse', matcher: 'Edit', command: 'npx prettier --write .', description: 'Format' },
       ]),
     });
-    const s = await setup(sb);
+    const s = await ui.serve(sb, { script: [] });
     const page = await openPage(ui.browser, s, { view: 'settings', lang: 'en' });
     const dialog = page.getByRole('dialog', { name: 'Trust the hooks of this project?' });
     await dialog.waitFor();
@@ -107,7 +98,7 @@ describe('prompts and settings problems in the chat', () => {
         { event: 'UserPromptSubmit', command: "grep -q AKIA && { echo 'the prompt holds an AWS key' >&2; exit 2; }; exit 0", description: 'No secrets' },
       ]),
     });
-    const s = await setup(sb, [{ text: 'must not be asked' }]);
+    const s = await ui.serve(sb, { script: [{ text: 'must not be asked' }] });
     const page = await openPage(ui.browser, s, { lang: 'en' });
     const secret = 'deploy with AKIAIOSFODNN7EXAMPLE';
     await send(page, secret);
@@ -122,7 +113,7 @@ describe('prompts and settings problems in the chat', () => {
       sb.projectSettings,
       '{\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "Bash", "hooks": [{ "type": "command", "command": "exit 2" }] },\n    ]\n  }\n}\n',
     );
-    const s = await setup(sb);
+    const s = await ui.serve(sb, { script: [] });
     const page = await openPage(ui.browser, s, { view: 'chat', lang: 'en' });
     const banner = page.locator('.config-problems');
     await banner.waitFor();

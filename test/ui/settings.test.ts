@@ -5,15 +5,9 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hooksOf, openPage, pageErrors, screenshot, type Serve, startServe, UiSandbox, uiSuite, until } from './harness.js';
+import { hooksOf, manyHooks, openPage, pageErrors, screenshot, type Serve, UiSandbox, uiSuite, until } from './harness.js';
 
 const ui = uiSuite();
-
-async function serve(sb: UiSandbox): Promise<Serve> {
-  const s = await startServe(sb);
-  ui.closeLater(() => s.stop());
-  return s;
-}
 
 const rows = (page: Page) => page.locator('.hook-list .hook-row');
 const texts = (page: Page, sel: string) => page.locator(sel).allTextContents();
@@ -44,7 +38,7 @@ describe('Hooks tab: source tabs and rows', () => {
   let s: Serve;
   beforeAll(async () => {
     sb = richSandbox();
-    s = await serve(sb);
+    s = await ui.serve(sb);
   });
 
   it('shows 用户级钩子 / 项目级钩子 / 插件钩子, lists ~/.wave/settings.json in the user tab, and switches tabs', async () => {
@@ -151,7 +145,7 @@ describe('Hooks tab: empty states, parse errors, delete', () => {
       `{\n  // team settings\n  "permissions": { "allow": ["Read"] },\n  "hooks": ${JSON.stringify(projectHooks, null, 4).replace(/\n/g, '\n  ')},\n  "env": { "A": "1" }\n}\n`,
     );
     sb.trust(true);
-    s = await serve(sb);
+    s = await ui.serve(sb);
   });
 
   it('shows an empty state in a tab without hooks (no blank group)', async () => {
@@ -272,7 +266,7 @@ describe('Workspace trust and size', () => {
   it('asks to trust project hooks; the answers go to trust.set and are remembered', async () => {
     const sb = new UiSandbox();
     sb.write(sb.projectSettings, { hooks: hooksOf([{ event: 'Stop', command: 'echo p', description: 'Project stop' }]) });
-    const s = await serve(sb);
+    const s = await ui.serve(sb);
     const page = await openPage(ui.browser, s, { view: 'settings', lang: 'zh-CN' });
     const dialog = page.getByRole('dialog', { name: '信任此项目的钩子吗？' });
     await dialog.waitFor();
@@ -296,15 +290,9 @@ describe('Workspace trust and size', () => {
 
   it('lists 500 hooks in order, each with its actions, and measures the render (figures: bench/hooksRender.ts)', async () => {
     const sb = new UiSandbox();
-    const many = Array.from({ length: 500 }, (_, i) => ({
-      event: i % 2 ? 'PreToolUse' : 'PostToolUse',
-      matcher: 'Bash|Edit',
-      command: `./hooks/check-${i}.sh --strict`,
-      description: `Check number ${i}`,
-      timeout: 30,
-    }));
+    const many = manyHooks(500);
     sb.write(sb.userSettings, { hooks: hooksOf(many) });
-    const s = await serve(sb);
+    const s = await ui.serve(sb);
     const page = await openPage(ui.browser, s, { view: 'settings', lang: 'en' });
     await page.waitForFunction(() => performance.getEntriesByName('wave:hooks-paint', 'measure').length > 0, undefined, { timeout: 10_000 });
     expect(await rows(page).count()).toBe(500);
@@ -321,7 +309,7 @@ describe('Workspace trust and size', () => {
     const sb = new UiSandbox();
     const hostile = '<img src=x onerror="document.title=1"><b>bold</b> & "quoted"';
     sb.write(sb.userSettings, { hooks: hooksOf([{ event: 'PreToolUse', matcher: '<i>Bash</i>', command: `echo '${hostile}'`, description: hostile }]) });
-    const s = await serve(sb);
+    const s = await ui.serve(sb);
     const page = await openPage(ui.browser, s, { view: 'settings', lang: 'en' });
     await rows(page).first().waitFor();
     expect(await texts(page, '.hook-row [data-field=description]')).toEqual([hostile]);

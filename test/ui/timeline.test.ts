@@ -7,20 +7,9 @@
 // kills it (the card turns into an error, the turn goes on).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { startModelServer, type ScriptStep } from '../model-server/server.js';
-import { hooksOf, openPage, pageErrors, screenshot, type Serve, startServe, UiSandbox, uiSuite } from './harness.js';
+import { hooksOf, openPage, pageErrors, screenshot, UiSandbox, uiSuite } from './harness.js';
 
 const ui = uiSuite();
-
-async function setup(sb: UiSandbox, script: ScriptStep[]): Promise<Serve> {
-  const model = await startModelServer(script);
-  const s = await startServe(sb, { model });
-  ui.closeLater(
-    () => s.stop(),
-    () => model.close(),
-  );
-  return s;
-}
 
 const send = async (page: Page, text: string) => {
   await page.locator('.composer textarea').fill(text);
@@ -76,12 +65,14 @@ describe('hook runs in the timeline', () => {
         },
       ]),
     });
-    const s = await setup(sb, [
-      { toolCalls: [{ name: 'Bash', input: { command: 'echo 12 tests passed' } }] },
-      { toolCalls: [{ name: 'Bash', input: { command: 'rm -rf build' } }] },
-      { text: 'Done.' },
-      { text: 'Tests pass now.' },
-    ]);
+    const s = await ui.serve(sb, {
+      script: [
+        { toolCalls: [{ name: 'Bash', input: { command: 'echo 12 tests passed' } }] },
+        { toolCalls: [{ name: 'Bash', input: { command: 'rm -rf build' } }] },
+        { text: 'Done.' },
+        { text: 'Tests pass now.' },
+      ],
+    });
     const page = await openPage(ui.browser, s, { lang: 'zh-CN' });
     await send(page, 'run the tests and clean up');
     await page.locator('.assistant-text', { hasText: 'Tests pass now.' }).waitFor();
@@ -134,7 +125,7 @@ describe('the live card of a running hook', () => {
         { event: 'PreToolUse', matcher: 'Bash', command: 'sleep 30', description: 'Secret scan', statusMessage: 'Scanning the command for secrets…' },
       ]),
     });
-    const s = await setup(sb, [{ toolCalls: [{ name: 'Bash', input: { command: 'echo live-tool-ran' } }] }, { text: 'The scan was skipped.' }]);
+    const s = await ui.serve(sb, { script: [{ toolCalls: [{ name: 'Bash', input: { command: 'echo live-tool-ran' } }] }, { text: 'The scan was skipped.' }] });
     const page = await openPage(ui.browser, s, { lang: 'en' });
     await send(page, 'echo something');
     const live = page.locator('.live-run');

@@ -1,5 +1,5 @@
-// Waiting on real processes in the hook runner's tests: whether one is gone, and a condition polled
-// until it holds (an event the test watches for, never a fixed sleep).
+// Waiting on real processes in the tests (the hook runner's, the hostile-input ones): whether one
+// is gone, and a condition polled until it holds (an event the test watches for, never a fixed sleep).
 import { readFileSync } from 'node:fs';
 
 /** Whether a process is gone (a zombie counts as gone: it runs nothing and holds no file). */

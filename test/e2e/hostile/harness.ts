@@ -4,7 +4,10 @@
 // wait for a process that must die.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dead } from '../../../sidecar/test/hooks/processes.js';
 import { Sandbox, WAVE_BIN } from '../harness.js';
+
+export { dead };
 
 export interface CliRun {
   code: number | null;
@@ -68,16 +71,6 @@ export async function hooksTest(sb: Sandbox, event: string, extra: string[] = []
 export function rawSettings(sb: Sandbox, text: string | Buffer): string {
   writeFileSync(sb.projectSettings, text);
   return sb.projectSettings;
-}
-
-/** Whether a process is gone (a zombie counts as gone: it runs nothing and holds no file). */
-export function dead(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
-  } catch {
-    return true;
-  }
 }
 
 /** Waits until the file exists (a hook wrote it) and returns its trimmed content. */
