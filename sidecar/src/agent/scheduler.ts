@@ -4,6 +4,7 @@
 // nothing runs or waits any more (what `wave -p` does before it reports). All state is private.
 import { randomUUID } from 'node:crypto';
 import type { TurnBudget } from '../hooks/budget.js';
+import { deferred } from '../process/deferred.js';
 import type { WorkPort } from './workPort.js';
 
 export interface Turn {
@@ -29,13 +30,6 @@ export interface SchedulerOptions {
 }
 
 const NEVER = new AbortController().signal;
-
-/** A promise and its resolver (Promise.withResolvers, which Node 20 lacks). */
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve: () => void = () => undefined;
-  const promise = new Promise<void>((ok) => (resolve = ok));
-  return { promise, resolve };
-}
 
 export class TurnScheduler {
   private turn: Turn | null = null;

@@ -7,6 +7,7 @@ import { runHttpHook } from './httpHook.js';
 import { runPromptHook, type PromptModel } from './promptHook.js';
 import type { ProcessRunner, ProcessSpec } from './runner.js';
 import type { CommandHandler, ConfiguredHook, ProcessResult } from './types.js';
+import { deferred } from '../process/deferred.js';
 
 export interface LaunchSettings {
   workdir: string;
@@ -109,12 +110,12 @@ export async function launchHook(s: LaunchSettings, h: HookStart): Promise<Proce
  */
 export async function launchPrepared(s: LaunchSettings, h: HookStart, prepare: (() => void | Promise<void>) | undefined): Promise<ProcessResult> {
   if (!prepare) return launchHook(s, h);
-  let open: () => void = () => undefined;
-  const running = launchHook(s, { ...h, ready: new Promise<void>((resolve) => (open = resolve)) });
+  const gate = deferred();
+  const running = launchHook(s, { ...h, ready: gate.promise });
   try {
     await prepare();
   } finally {
-    open();
+    gate.resolve();
   }
   return running;
 }

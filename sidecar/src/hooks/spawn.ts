@@ -13,6 +13,7 @@ import { CappedCollector, OUTPUT_CAP } from './capture.js';
 import { handlerResult } from './handlerResult.js';
 import type { ProcessSpec } from './runner.js';
 import type { ProcessResult } from './types.js';
+import { deferred } from '../process/deferred.js';
 import { trackGroup, untrackGroup } from '../process/groups.js';
 import { longTimeout } from '../process/longTimeout.js';
 import { childOutputLinks, gatedArgs, Reaper } from '../process/pipeHolders.js';
@@ -48,13 +49,6 @@ export function asyncLine(line: string): { asyncTimeoutMs: number | null } | und
   if (o.async !== true) return undefined;
   const t = o.asyncTimeout;
   return { asyncTimeoutMs: typeof t === 'number' && Number.isFinite(t) && t > 0 ? t : null };
-}
-
-/** A promise with its resolve function at hand. */
-export function deferred<T>(): { promise: Promise<T>; resolve: (v: T) => void } {
-  let resolve!: (v: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
 }
 
 export function runDirect(spec: ProcessSpec, events: RunEvents = {}): Promise<ProcessResult> {

@@ -12,11 +12,12 @@ import { dirname, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ProcessSpec } from './runner.js';
 import { handlerResult } from './handlerResult.js';
-import { deferred, runDirect } from './spawn.js';
+import { runDirect } from './spawn.js';
 import type { ProcessResult } from './types.js';
 import { trackGroup, untrackGroup } from '../process/groups.js';
 import { HelperProcess } from '../process/helperProcess.js';
 import { longTimeout } from '../process/longTimeout.js';
+import { deferred } from '../process/deferred.js';
 import { gatedArgs, Reaper } from '../process/pipeHolders.js';
 
 /** After this many deaths the spawner is given up on for the life of this process. */

@@ -8,7 +8,7 @@ import { lang, t } from '../../../i18n/index.js';
 import { HOOKS_DATA_MARK, HOOKS_PAINT_MEASURE, HOOKS_RENDER_MEASURE, type HooksStore } from '../../../state/hooksStore.js';
 import { useStores } from '../../../state/index.js';
 import { Island } from '../../common/Island.js';
-import { rowAction, rowWords } from './HookRow.js';
+import { rowAction, rowWords, type RowWords } from './HookRow.js';
 import type { RowParts } from './rowDom.js';
 import { RowMenu } from './RowMenu.js';
 import { RowSet } from './rowSet.js';
@@ -20,7 +20,8 @@ export function HookList() {
   const items = hooks.hooks.value;
   const list = useRef<HTMLUListElement>(null);
   const set = useMemo(() => new RowSet(), []);
-  const rows = set.sync(items, { words: rowWords(), narrow: app.narrow, shown: (p) => hooks.shown(p) }, `${lang.value} ${app.narrow}`);
+  const words = rowWords();
+  const rows = set.sync(items, { words, narrow: app.narrow, shown: (p) => hooks.shown(p) }, `${lang.value} ${app.narrow}`);
   const { stats, menu } = hooks;
 
   useLayoutEffect(() => {
@@ -40,13 +41,13 @@ export function HookList() {
   return (
     <>
       <ul ref={list} class="hook-list" aria-label={t(`hooks.tab.${hooks.tab}`)} onClick={(e) => rowAction(e, items, hooks)} />
-      {islands(items, rows, hooks)}
+      {islands(items, rows, hooks, words)}
     </>
   );
 }
 
 /** The components inside rows: the open menu (narrow windows) and each Test result. */
-function islands(items: readonly HookListItem[], rows: ReadonlyMap<string, RowParts>, hooks: HooksStore) {
+function islands(items: readonly HookListItem[], rows: ReadonlyMap<string, RowParts>, hooks: HooksStore, words: RowWords) {
   const byId = new Map(items.map((h) => [h.id, h]));
   const menuHook = hooks.menu === null ? undefined : byId.get(hooks.menu);
   const menuSlot = menuHook && rows.get(menuHook.id)?.menuSlot;
@@ -54,7 +55,7 @@ function islands(items: readonly HookListItem[], rows: ReadonlyMap<string, RowPa
     <>
       {menuHook && menuSlot && (
         <Island key={`menu ${menuHook.id}`} into={menuSlot}>
-          <RowMenu hook={menuHook} words={rowWords()} />
+          <RowMenu hook={menuHook} words={words} />
         </Island>
       )}
       {Object.entries(hooks.tests).map(([id, state]) => {

@@ -4,9 +4,9 @@
 import type { HookFigures, HookListItem } from '../../../host/protocol.js';
 import { buildRow, rowTemplate, showFigures, type RowParts, type RowView } from './rowDom.js';
 
-interface Kept {
+/** A row and the key it was built for (the view and its hook's JSON). */
+interface Kept extends RowParts {
   key: string;
-  parts: RowParts;
 }
 
 export class RowSet {
@@ -14,7 +14,6 @@ export class RowSet {
   #items: readonly HookListItem[] | null = null;
   #viewKey = '';
   #template: HTMLLIElement | null = null;
-  #parts: ReadonlyMap<string, RowParts> = new Map();
 
   /** The rows of `items`, built where missing or changed; `viewKey` names what `view` depends on. */
   sync(items: readonly HookListItem[], view: RowView, viewKey: string): ReadonlyMap<string, RowParts> {
@@ -25,32 +24,31 @@ export class RowSet {
       for (const h of items) {
         const key = `${viewKey}\n${JSON.stringify(h)}`;
         const kept = this.#rows.get(h.id);
-        next.set(h.id, kept?.key === key ? kept : { key, parts: buildRow(h, view, template) });
+        next.set(h.id, kept?.key === key ? kept : { key, ...buildRow(h, view, template) });
       }
       this.#rows = next;
       this.#items = items;
       this.#viewKey = viewKey;
-      this.#parts = new Map([...next].map(([id, k]) => [id, k.parts]));
     }
-    return this.#parts;
+    return this.#rows;
   }
 
   /** Puts the rows in `list` in order (moving only what moved), with their figures and menu state. */
   place(list: HTMLUListElement, stats: Readonly<Record<string, HookFigures>>, menu: string | null, now: number): void {
     const focused = focusedAction(list);
     let cursor = list.firstChild;
-    for (const [id, { parts }] of this.#rows) {
-      showFigures(parts, stats[id], now);
-      parts.more?.setAttribute('aria-expanded', String(menu === id));
-      if (parts.li === cursor) cursor = cursor.nextSibling;
-      else list.insertBefore(parts.li, cursor);
+    for (const [id, row] of this.#rows) {
+      showFigures(row, stats[id], now);
+      row.more?.setAttribute('aria-expanded', String(menu === id));
+      if (row.li === cursor) cursor = cursor.nextSibling;
+      else list.insertBefore(row.li, cursor);
     }
     while (cursor) {
       const next: ChildNode | null = cursor.nextSibling;
       cursor.remove();
       cursor = next;
     }
-    if (focused && !focused.element.isConnected) this.#rows.get(focused.id)?.parts.li.querySelector<HTMLElement>(`[data-action="${focused.action}"]`)?.focus();
+    if (focused && !focused.element.isConnected) this.#rows.get(focused.id)?.li.querySelector<HTMLElement>(`[data-action="${focused.action}"]`)?.focus();
   }
 }
 
