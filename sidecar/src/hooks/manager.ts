@@ -5,7 +5,7 @@
 // one decision plus run records.
 import { homedir } from 'node:os';
 import { echoesInput, interpretRun, combine, type RunEffect } from './answers.js';
-import { BackgroundRuns, type BackgroundIo, type RewakeNotice } from './background.js';
+import { BackgroundRuns, type BackgroundIo } from './background.js';
 import { TurnBudget } from './budget.js';
 import { eventSpec, type EventInput, type HookEventName } from './events.js';
 import type { LoadedSources } from './compose.js';
@@ -14,87 +14,19 @@ import { compileMatcher, type CompiledMatcher } from './matcher.js';
 import { launchPrepared, type HookStart, type LaunchSettings } from './launch.js';
 import type { PromptModel } from './promptHook.js';
 import { isBackground, runRecord, type RecordEffect } from './record.js';
-import { runHookProcess, type ProcessRunner } from './runner.js';
-import { SessionConfig, type ObservedFile } from './sessionConfig.js';
+import { runHookProcess } from './runner.js';
+import { SessionConfig } from './sessionConfig.js';
 import { debugLines } from './debugLog.js';
+import { eventPayload } from './payload.js';
+import { DEFAULT_HOOK_TIMEOUT_SECONDS, type ConfigChangeNotice, type FireContext, type FireResult, type HookManagerOptions } from './fireTypes.js';
 import { historyLine, HistoryWriter } from './history.js';
 import { hooksToRun, planEvent, type EventPlan, type PlanInput } from './plan.js';
 import { configSourceOf } from './snapshot.js';
 import { LiveRuns, STOPPED } from './liveRuns.js';
-import type { HookRunStart } from '../protocol/wire.js';
-import type { ConfiguredHook, HookDecision, HookRunRecord, PermissionMode } from './types.js';
+import type { ConfiguredHook, HookRunRecord } from './types.js';
 
-export const DEFAULT_HOOK_TIMEOUT_SECONDS = 600;
-
-export interface FireContext {
-  sessionId: string;
-  /** The session JSON (`transcript_path` for user, project and programmatic hooks). */
-  transcriptPath: string;
-  /** The Claude Code JSON Lines twin (`transcript_jsonl_path`; `transcript_path` for plugin hooks and `"transcript": "jsonl"`). */
-  transcriptJsonlPath?: string;
-  /** The session's CLAUDE_ENV_FILE, handed to the events that get one (SessionStart, CwdChanged). */
-  envFile?: string;
-  cwd: string;
-  permissionMode: PermissionMode;
-  promptId?: string;
-  /** Set when the event happens inside a subagent. */
-  subagent?: { type: string; id: string };
-  /** The user turn's shared budget; without one each hook only has its own timeout. */
-  budget?: TurnBudget;
-  /** Brings what a hook reads up to date (the agent writes its transcript): called once the hook is on its way, forked and waiting at its gate, which opens when this is done. */
-  beforeRun?: () => void | Promise<void>;
-  /** Runs only the hooks this accepts (the project's SessionStart hooks once trust is granted). */
-  only?: (hook: ConfiguredHook) => boolean;
-}
-
-/** A settings file changed on disk during the session, and what its ConfigChange hooks said. */
-export interface ConfigChangeNotice extends ObservedFile {
-  /** A ConfigChange hook refused the change (exit 2 / decision block): why. It is not offered for apply. */
-  refused: string | null;
-}
-
-export interface FireResult {
-  decision: HookDecision;
-  runs: HookRunRecord[];
-}
-
-export interface HookManagerOptions {
-  workdir: string;
-  homeDir?: string;
-  /** Programmatic hooks (Agent.create({ hooks })), same shape as a settings file's `hooks`. */
-  hooks?: unknown;
-  /** Whether project-scope hooks may run (docs/hooks.md, "Project hooks need a trusted workspace"). Default true (headless use). */
-  trustProject?: boolean | (() => boolean);
-  runProcess?: ProcessRunner;
-  /** The environment hooks inherit (default process.env). */
-  baseEnv?: NodeJS.ProcessEnv;
-  platform?: NodeJS.Platform;
-  /** The one channel of run records: every run, sync or async, as soon as its record exists. */
-  onRecord?: (record: HookRunRecord) => void;
-  /** The run history (~/.wave/hook-runs.jsonl by default; null: none). */
-  historyFile?: string | null;
-  /** The agent's tool names: tool matchers that match none of them are warned about. */
-  toolNames?: readonly string[];
-  /** Problems of the engine itself the user should hear about (the history cannot be written, …). */
-  onWarning?: (message: string) => void;
-  /** `--debug hooks`: called after every event with the lines saying what ran and what did not. */
-  debug?: (lines: string[]) => void;
-  /** Called when settings files changed during the session (after their ConfigChange hooks ran). */
-  onConfigChange?: (changes: ConfigChangeNotice[], runs: HookRunRecord[]) => void;
-  /** A synchronous hook started (its id is its record's, and what `stopRun` takes): the UI's live card. */
-  onRunStart?: (start: HookRunStart) => void;
-  killGraceMs?: number;
-  exitGraceMs?: number;
-  /** What `prompt` hooks ask (without one they are a non-blocking error saying no model is configured). */
-  promptModel?: PromptModel;
-  /** An asyncRewake hook exited 2: its text is for the model (at the next request, or waking the agent). */
-  onRewake?: (notice: RewakeNotice) => void;
-}
-
-/** Plugin hooks (Claude Code plugins) and `"transcript": "jsonl"` handlers read the JSON Lines transcript. */
-function readsJsonl(hook: ConfiguredHook): boolean {
-  return hook.source === 'plugin' || (hook.handler.type === 'command' && hook.handler.transcript === 'jsonl');
-}
+export { DEFAULT_HOOK_TIMEOUT_SECONDS } from './fireTypes.js';
+export type { FireContext, ConfigChangeNotice, FireResult, HookManagerOptions } from './fireTypes.js';
 
 /** Throws one error naming every problem of invalid programmatic hooks (Agent.create). */
 export function assertValidProgrammaticHooks(hooks: unknown): void {
@@ -207,18 +139,7 @@ export class HookManager {
 
   /** The stdin object of an event, in Claude Code's key order. */
   payload<E extends HookEventName>(event: E, input: EventInput<E>, ctx: FireContext, hook?: ConfiguredHook): Record<string, unknown> {
-    const jsonl = ctx.transcriptJsonlPath;
-    return {
-      session_id: ctx.sessionId,
-      transcript_path: jsonl && hook && readsJsonl(hook) ? jsonl : ctx.transcriptPath,
-      ...(jsonl ? { transcript_jsonl_path: jsonl } : {}),
-      cwd: ctx.cwd,
-      ...(ctx.promptId ? { prompt_id: ctx.promptId } : {}),
-      permission_mode: ctx.permissionMode,
-      ...(ctx.subagent ? { subagent_type: ctx.subagent.type, agent_type: ctx.subagent.type, agent_id: ctx.subagent.id } : {}),
-      hook_event_name: event,
-      ...eventSpec(event).payload(input as Record<string, unknown>),
-    };
+    return eventPayload(event, input, ctx, hook);
   }
 
   private planInput(event: HookEventName, input: Record<string, unknown>, ctx: Pick<FireContext, 'only'> & { cwd?: string }): PlanInput {
