@@ -3,8 +3,8 @@
 // view of the conversation starts, PostCompact (stderr to the user) and SessionStart(compact).
 import { toModelMessages } from './convert.js';
 import type { LoopHost } from './host.js';
-import { modelView, showUserParts } from './loop.js';
-import { newMessage } from './messages.js';
+import { modelView, newMessage } from './messages.js';
+import { showUserParts } from './notices.js';
 import { ModelError } from '../models/modelError.js';
 
 export const COMPACT_PROMPT =

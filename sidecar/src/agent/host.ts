@@ -5,7 +5,7 @@ import type { EventInput, HookEventName, StopFailureInput } from '../hooks/event
 import type { PermissionMode } from '../hooks/types.js';
 import type { ModelClient } from '../models/types.js';
 import type { Message } from './messages.js';
-import type { AgentEvent, ToolApproval, ToolApprovalRequest } from './options.js';
+import type { AgentEvent, ToolApproval, ToolApprovalRequest } from './sessionOptions.js';
 import type { PermissionRules } from './permissions.js';
 import type { StopGuard } from './stopGuard.js';
 import type { ToolRegistry } from './tools/registry.js';

@@ -2,12 +2,12 @@
 // asks for (in order), repeat until it stops calling tools, then fire Stop (or SubagentStop), which
 // may send it back to work — at most the host's StopGuard cap times per user turn (or subagent run).
 import type { StopFailureInput } from '../hooks/events.js';
-import type { HookDecision } from '../hooks/types.js';
 import { ModelError } from '../models/modelError.js';
 import { toModelMessages } from './convert.js';
-import type { ConversationPort, LoopHost } from './host.js';
+import type { LoopHost } from './host.js';
 import { hookWords } from './hookText.js';
-import { hookText, messageText, newMessage, type Message, type TextBlock, type ToolBlock } from './messages.js';
+import { hookText, messageText, modelView, newMessage, type Message, type TextBlock, type ToolBlock } from './messages.js';
+import { showUserParts } from './notices.js';
 import { runToolCall } from './toolCall.js';
 
 export interface LoopResult {
@@ -21,22 +21,9 @@ export interface LoopResult {
 }
 
 /** Shows a decision's user-only parts (non-blocking errors, warnings) to the user. */
-export function showUserParts(conversation: Pick<ConversationPort, 'notice'>, d: HookDecision): void {
-  for (const m of d.userMessages) conversation.notice(m);
-  if (d.systemMessage) conversation.notice(d.systemMessage);
-}
-
 export function stopLoop(host: LoopHost, event: string, reason: string | null, last?: Message): LoopResult {
   host.conversation.notice(hookWords.stopped(event, reason));
   return { result: messageText(last), stopped: { event, reason } };
-}
-
-/** The messages the model sees: everything since the last compaction. */
-export function modelView(messages: readonly Message[]): readonly Message[] {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    if (messages[i]!.blocks.some((b) => b.type === 'compact')) return messages.slice(i);
-  }
-  return messages;
 }
 
 async function callModel(host: LoopHost, assistant: Message) {

@@ -12,9 +12,9 @@ import { estimateTokens } from './compaction.js';
 import type { Conversation } from './conversation.js';
 import type { CallSettings, LoopHost } from './host.js';
 import type { InstructionFile } from './instructions.js';
-import { showUserParts } from './loop.js';
+import { showUserParts } from './notices.js';
 import { hookText, newMessage } from './messages.js';
-import type { AgentEvent, AgentOptions } from './options.js';
+import type { AgentEvent, SessionOptions } from './sessionOptions.js';
 import { mergeRules } from './permissions.js';
 import type { TurnScheduler } from './scheduler.js';
 import type { StopGuard } from './stopGuard.js';
@@ -23,7 +23,7 @@ import type { ToolRegistry } from './tools/registry.js';
 import type { WorkPort } from './workPort.js';
 
 export interface MainHostParts {
-  opts: AgentOptions;
+  opts: SessionOptions;
   workdir: string;
   paths: SettingsPaths;
   hookManager: HookManager;
@@ -73,7 +73,7 @@ export class MainHost implements LoopHost {
   get signal(): AbortSignal {
     return this.parts.scheduler.signal;
   }
-  get canUseTool(): AgentOptions['canUseTool'] {
+  get canUseTool(): SessionOptions['canUseTool'] {
     return this.parts.opts.canUseTool;
   }
   /** The client for a subagent definition's `model`, or the session's. */

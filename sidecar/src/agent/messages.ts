@@ -31,3 +31,11 @@ export function lastAnswer(messages: readonly Message[]): string | undefined {
   }
   return undefined;
 }
+
+/** The messages the model sees: everything since the last compaction. */
+export function modelView(messages: readonly Message[]): readonly Message[] {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i]!.blocks.some((b) => b.type === 'compact')) return messages.slice(i);
+  }
+  return messages;
+}

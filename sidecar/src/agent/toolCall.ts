@@ -8,7 +8,7 @@ import type { CallSettings, LoopHost } from './host.js';
 import { hookWords } from './hookText.js';
 import { hookText, newMessage, type ToolBlock } from './messages.js';
 import { decidePermission, headlessDenial, type Verdict } from './permissions.js';
-import { showUserParts } from './loop.js';
+import { showUserParts } from './notices.js';
 import type { AnyTool } from './tools/registry.js';
 import type { ToolOutcome } from './tools/types.js';
 

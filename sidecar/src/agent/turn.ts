@@ -2,7 +2,8 @@
 // model/tool loop (loop.ts).
 import type { MainHost } from './mainHost.js';
 import { hookWords } from './hookText.js';
-import { runLoop, showUserParts, stopLoop, type LoopResult } from './loop.js';
+import { runLoop, stopLoop, type LoopResult } from './loop.js';
+import { showUserParts } from './notices.js';
 import { hookText, newMessage } from './messages.js';
 
 export interface TurnResult extends LoopResult {

@@ -19,6 +19,7 @@ import {
   type TrustInfo,
 } from '../protocol/protocol.js';
 import { createHandlers, RequestError, type Client } from './handlers.js';
+import type { Services } from './services.js';
 import type { Transport } from './transport.js';
 import { TrustStore } from './trust.js';
 import { projectHooks } from './configView.js';
@@ -45,7 +46,7 @@ export interface AppOptions {
   debugHooks?: (lines: string[]) => void;
 }
 
-export class WaveApp {
+export class WaveApp implements Services {
   readonly workdir: string;
   readonly homeDir: string;
   readonly host: HostChannel;

@@ -8,7 +8,7 @@ import { settingsPaths } from '../settings/paths.js';
 import { editOwnSettings } from './settingsEdit.js';
 import type { ErrorCode, Handlers, Hello } from '../protocol/protocol.js';
 import type { Transport } from './transport.js';
-import type { WaveApp } from './app.js';
+import type { Services } from './services.js';
 
 export class RequestError extends Error {
   constructor(
@@ -26,21 +26,21 @@ export interface Client {
   afterResponse: (fn: () => void) => void;
 }
 
-function sessionOf(app: WaveApp) {
+function sessionOf(app: Services) {
   const session = app.chat.sessionConfig();
   if (!session) throw new RequestError('not_found', 'there is no session yet');
   return session;
 }
 
 /** Closes the settings tab, shows the chat and prefills it (in this order for the IDE). */
-function toChat(app: WaveApp, prefill: string): void {
+function toChat(app: Services, prefill: string): void {
   app.host.send({ host: 'closeSettings' });
   app.host.send({ host: 'showChat' });
   app.prefill(prefill);
 }
 
 /** Opens the settings file a new hook of this source goes to (made, with `hooks`, when missing). */
-function openTarget(app: WaveApp, source: 'user' | 'project'): string {
+function openTarget(app: Services, source: 'user' | 'project'): string {
   const paths = settingsPaths(app.workdir, app.homeDir);
   const path = source === 'user' ? paths.user : paths.project;
   if (!existsSync(path)) editOwnSettings(path, (text) => setJsonValue(text, ['hooks'], {}), app.chat.sessionConfig(), 'it was not created');
@@ -49,7 +49,7 @@ function openTarget(app: WaveApp, source: 'user' | 'project'): string {
 }
 
 /** Every host request is a JSON line on stdout, in the order asked (docs/architecture.md). */
-function hostRequests(app: WaveApp): Pick<Handlers<Client>, 'host.openFile' | 'host.closeSettings' | 'host.showChat' | 'hooks.edit' | 'hooks.create'> {
+function hostRequests(app: Services): Pick<Handlers<Client>, 'host.openFile' | 'host.closeSettings' | 'host.showChat' | 'hooks.edit' | 'hooks.create'> {
   return {
     'host.openFile': ({ path: raw }) => {
       // Paths are absolute, resolved here: never `~`, never relative.
@@ -79,7 +79,7 @@ function hostRequests(app: WaveApp): Pick<Handlers<Client>, 'host.openFile' | 'h
   };
 }
 
-function chatRequests(app: WaveApp): Pick<Handlers<Client>, 'chat.state' | 'chat.send' | 'chat.abort' | 'chat.permission' | 'chat.prefill' | 'chat.stopHook'> {
+function chatRequests(app: Services): Pick<Handlers<Client>, 'chat.state' | 'chat.send' | 'chat.abort' | 'chat.permission' | 'chat.prefill' | 'chat.stopHook'> {
   return {
     'chat.state': async () => (await app.chat.whenReady(), app.chat.state()),
     'chat.send': async ({ text }) => {
@@ -109,7 +109,7 @@ function chatRequests(app: WaveApp): Pick<Handlers<Client>, 'chat.state' | 'chat
 
 type HooksMethods = 'hooks.list' | 'hooks.delete' | 'hooks.undoDelete' | 'hooks.import' | 'hooks.stats' | 'hooks.runs' | 'hooks.test';
 
-function hooksRequests(app: WaveApp): Pick<Handlers<Client>, HooksMethods> {
+function hooksRequests(app: Services): Pick<Handlers<Client>, HooksMethods> {
   return {
     'hooks.list': () => app.settings.list(),
     'hooks.delete': ({ id, version }) => {
@@ -135,7 +135,7 @@ function hooksRequests(app: WaveApp): Pick<Handlers<Client>, HooksMethods> {
   };
 }
 
-function modelRequests(app: WaveApp): Pick<Handlers<Client>, 'model.get' | 'model.save' | 'model.test'> {
+function modelRequests(app: Services): Pick<Handlers<Client>, 'model.get' | 'model.save' | 'model.test'> {
   return {
     'model.get': () => app.model.state(),
     'model.save': (form) => {
@@ -148,7 +148,7 @@ function modelRequests(app: WaveApp): Pick<Handlers<Client>, 'model.get' | 'mode
   };
 }
 
-export function createHandlers(app: WaveApp): Handlers<Client> {
+export function createHandlers(app: Services): Handlers<Client> {
   return {
     hello: ({ view }, { transport, afterResponse }) => {
       afterResponse(() => app.greet(transport, view));

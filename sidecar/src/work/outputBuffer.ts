@@ -1,6 +1,14 @@
 // The bounded output of one shell (work/shells.ts): the most recent bytes of stdout and stderr in
 // write order, and a count of what was dropped.
-import type { ShellOutput } from './shells.js';
+/** Output of a shell: each stream on its own, both interleaved, and what was lost to the cap. */
+export interface ShellOutput {
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr in the order they were written. */
+  combined: string;
+  /** Bytes of this output that were dropped (the buffer keeps only the most recent ~1 MiB). */
+  droppedBytes: number;
+}
 
 interface Chunk {
   stream: 'stdout' | 'stderr';

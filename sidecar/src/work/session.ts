@@ -2,7 +2,7 @@
 // completion notifications, and prompts waiting for the agent to be idle (due cron jobs). It is the
 // agent's WorkPort (agent/workPort.ts), plugged in by the composition root; the agent asks it what
 // to do next whenever a turn ends.
-import { showUserParts } from '../agent/loop.js';
+import { showUserParts } from '../agent/notices.js';
 import { notifyUser } from '../agent/toolCall.js';
 import type { MainHost } from '../agent/mainHost.js';
 import type { AnyTool } from '../agent/tools/types.js';

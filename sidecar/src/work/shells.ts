@@ -7,7 +7,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { execa } from 'execa';
 import { withEnvFile } from './envFile.js';
-import { OutputBuffer } from './outputBuffer.js';
+import { OutputBuffer, type ShellOutput } from './outputBuffer.js';
 import { existsSync } from 'node:fs';
 import type { WorkRegistry } from './registry.js';
 import { forgetDeadGroups, groupAlive, isTracked, signalGroup, trackGroup, untrackGroup } from '../process/groups.js';
@@ -37,15 +37,7 @@ export interface ShellManagerOptions {
   exitGraceMs?: number;
 }
 
-/** Output of a shell: each stream on its own, both interleaved, and what was lost to the cap. */
-export interface ShellOutput {
-  stdout: string;
-  stderr: string;
-  /** stdout and stderr in the order they were written. */
-  combined: string;
-  /** Bytes of this output that were dropped (the buffer keeps only the most recent ~1 MiB). */
-  droppedBytes: number;
-}
+export type { ShellOutput } from './outputBuffer.js';
 
 export const SHELL_OUTPUT_CAP = 1024 * 1024;
 const DEFAULT_SHELL = existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh';

@@ -5,7 +5,8 @@
 import type { AgentEvent } from '../agent/options.js';
 import type { CallSettings, ConversationPort, LoopHost } from '../agent/host.js';
 import { hookWords } from '../agent/hookText.js';
-import { runLoop, showUserParts, type LoopResult } from '../agent/loop.js';
+import { runLoop, type LoopResult } from '../agent/loop.js';
+import { showUserParts } from '../agent/notices.js';
 import { hookText, newMessage, type Message } from '../agent/messages.js';
 import { StopGuard } from '../agent/stopGuard.js';
 import { ToolRegistry } from '../agent/tools/registry.js';
