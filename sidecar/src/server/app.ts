@@ -76,9 +76,8 @@ export class WaveApp implements Services {
       onChange: () => void this.settingsFilesChanged(),
     });
     const env = opts.env ?? process.env;
-    const trusted = () => this.trust.state(this.workdir) === 'trusted';
+    const trusted = () => this.trusted();
     const session = () => this.chat.sessionConfig();
-    const paths = settingsPaths(this.workdir, this.homeDir);
     this.model = new ModelService({
       workdir: this.workdir,
       homeDir: this.homeDir,
@@ -95,14 +94,26 @@ export class WaveApp implements Services {
       listing: () => this.settings.list(),
       onStats: (hooks) => this.broadcast('hooks.stats', { hooks }),
     });
-    this.chat = new ChatService({
+    this.chat = this.chatService(env);
+    this.handlers = createHandlers(this);
+  }
+
+  private trusted(): boolean {
+    return this.trust.state(this.workdir) === 'trusted';
+  }
+
+  /** The chat: its session's agent and the "Always allow" rules it offers. */
+  private chatService(env: NodeJS.ProcessEnv): ChatService {
+    const trusted = () => this.trusted();
+    const paths = settingsPaths(this.workdir, this.homeDir);
+    return new ChatService({
       broadcast: (e, d) => this.broadcast(e, d),
       onConfigChange: () => this.pushConfig(),
       // Rules of an untrusted project do not widen anything, so none is offered there.
       rules: {
         ruleFor: (r) => (trusted() ? allowRuleFor(r.toolName, r.input) : null),
         file: paths.projectLocal,
-        write: (rule) => writeAllowRule(paths.projectLocal, rule, session()),
+        write: (rule) => writeAllowRule(paths.projectLocal, rule, this.chat.sessionConfig()),
       },
       agent: {
         workdir: this.workdir,
@@ -112,12 +123,11 @@ export class WaveApp implements Services {
         // Someone is at the other end: Notification hooks hear about a wait, and about work finished while no Wave window was open.
         idleNotificationMs: 60_000,
         userAway: () => this.clients.size === 0,
-        ...(opts.debugHooks ? { debugHooks: opts.debugHooks } : {}),
+        ...(this.opts.debugHooks ? { debugHooks: this.opts.debugHooks } : {}),
         model: this.model.client,
         modelFor: (name: string) => this.model.modelFor(name),
       },
     });
-    this.handlers = createHandlers(this);
   }
 
   async start(): Promise<void> {
