@@ -1,7 +1,6 @@
 // The loop's view of the main agent (host.ts's LoopHost): the conversation, the model, the tools,
 // the hook events with this session's context, and the settings of the session's snapshot. Long-
 // running work (`work/`, through the agent's WorkPort) and subagents reach the session through it.
-import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FireContext, FireResult, HookManager } from '../hooks/manager.js';
 import type { EventInput, HookEventName, StopFailureInput } from '../hooks/events.js';
@@ -21,6 +20,7 @@ import type { StopGuard } from './stopGuard.js';
 import { buildSystemPrompt } from './systemPrompt.js';
 import type { ToolRegistry } from './tools/registry.js';
 import type { WorkPort } from './workPort.js';
+import { privateDir } from '../settings/privateFiles.js';
 
 export interface MainHostParts {
   opts: AgentOptions;
@@ -102,7 +102,7 @@ export class MainHost implements LoopHost {
     const path = join(this.paths.userDir, 'session-env', `${this.conversation.sessionId}.sh`);
     if (this.envDirMade !== path) {
       try {
-        mkdirSync(dirname(path), { recursive: true });
+        privateDir(dirname(path)); // what hooks put there is the session's: private (docs/reliability.md)
       } catch {
         // ~/.wave cannot be written: the hook's own write to the file fails and says so
       }

@@ -7,10 +7,12 @@
 // answer once the model has given it, each tool result as its call ends, each user or hook message
 // as it is added; nothing written is ever rewritten, so bringing the file up to date before a hook
 // costs one small append. Never written through a symlink.
-import { closeSync, constants, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type { Message } from './messages.js';
+import { appendLines, type WriteFn } from '../settings/fullWrite.js';
+import { PRIVATE_FILE, privateDir } from '../settings/privateFiles.js';
 
 /** Claude Code's folder name for a project: the path with `/` (and `\`, `:`) turned into `-`. */
 export function projectSlug(workdir: string): string {
@@ -89,6 +91,8 @@ export class JsonlTranscript {
   constructor(
     readonly path: string,
     private readonly session: { id: string; cwd: () => string; model?: () => string | undefined },
+    /** The write system call (a test injects a short one, as a nearly full disk makes). */
+    private readonly write?: WriteFn,
   ) {}
 
   /** A resumed session: the entries already in the file are not written again. */
@@ -162,13 +166,9 @@ export class JsonlTranscript {
     return `${JSON.stringify(entry)}\n`;
   }
 
+  /** Whole lines only: a line an earlier failure cut is ended first, a failed append takes its bytes back. */
   private append(text: string): void {
-    mkdirSync(dirname(this.path), { recursive: true });
-    const fd = openSync(this.path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
-    try {
-      writeSync(fd, text);
-    } finally {
-      closeSync(fd);
-    }
+    privateDir(dirname(this.path));
+    appendLines(this.path, text, { mode: PRIVATE_FILE, noFollow: true, ...(this.write ? { write: this.write } : {}) });
   }
 }

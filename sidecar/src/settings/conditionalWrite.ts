@@ -7,7 +7,7 @@
 // outcome is a conflict, never a silent success. What remains is the few microseconds between the
 // inode check and the rename, for an editor that saves by renaming its own temporary file.
 import { closeSync, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
-import { writeFileAtomic } from './atomicWrite.js';
+import { writeFileAtomic, type AtomicWriteOptions } from './atomicWrite.js';
 
 export type ReplaceOutcome =
   | { written: true }
@@ -70,11 +70,18 @@ function restore(target: string, saved: Buffer, ours: Buffer): boolean {
 }
 
 /** Replaces `path` (the target of a symlink) with `data` when its bytes still have the hash `expected`. */
-export function replaceIfUnchanged(path: string, data: string | Buffer, expected: string, hash: (bytes: Buffer) => string): ReplaceOutcome {
+export function replaceIfUnchanged(
+  path: string,
+  data: string | Buffer,
+  expected: string,
+  hash: (bytes: Buffer) => string,
+  write: Pick<AtomicWriteOptions, 'mode' | 'write'> = {},
+): ReplaceOutcome {
   const target = realpathSync(path);
   const old: { fd: number | null; changed: boolean } = { fd: null, changed: false };
   try {
     writeFileAtomic(target, data, {
+      ...write,
       beforeRename: () => {
         const fd = (old.fd = openSync(target, 'r'));
         old.changed = hash(readAll(fd)) !== expected || statSync(target).ino !== fstatSync(fd).ino;
