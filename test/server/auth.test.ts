@@ -88,7 +88,7 @@ describe.concurrent('WebSocket upgrades', () => {
     expect(await server.tryUpgrade()).toEqual({ opened: true });
     expect(await server.tryUpgrade({ token: null, headers: { 'x-wave-token': server.token } })).toEqual({ opened: true });
     expect(await server.tryUpgrade({ token: null, headers: { authorization: `Bearer ${server.token}` } })).toEqual({ opened: true });
-    expect(await server.tryUpgrade({ token: null, headers: { cookie: `other=1; wave_token=${server.token}` } })).toEqual({ opened: true });
+    expect(await server.tryUpgrade({ token: null, headers: { cookie: `other=1; wave_token_${server.port}=${server.token}` } })).toEqual({ opened: true });
     expect(await server.tryUpgrade({ host: `localhost:${server.port}`, origin: `http://localhost:${server.port}` })).toEqual({ opened: true });
   });
 
@@ -103,7 +103,11 @@ describe.concurrent('WebSocket upgrades', () => {
     ['an https Origin of the same host', () => ({ origin: `https://127.0.0.1:${server.port}` }), /foreign Origin/],
     ['the "null" Origin', () => ({ origin: 'null' }), /foreign Origin "null"/],
     ['no Origin', () => ({ origin: null }), /missing Origin header/],
-    ['a foreign Host (DNS rebinding)', () => ({ host: `evil.example:${server.port}`, origin: `http://evil.example:${server.port}` }), /foreign Host header "evil.example:\d+"/],
+    [
+      'a foreign Host (DNS rebinding)',
+      () => ({ host: `evil.example:${server.port}`, origin: `http://evil.example:${server.port}` }),
+      /foreign Host header "evil.example:\d+"/,
+    ],
     ['a foreign Host with our Origin', () => ({ host: `evil.example:${server.port}` }), /foreign Host header/],
     ['a Host without the port', () => ({ host: '127.0.0.1' }), /foreign Host header "127.0.0.1"/],
     ['another path', () => ({ path: '/other' }), /unknown WebSocket path/],
@@ -122,7 +126,7 @@ describe.concurrent('HTTP requests', () => {
     const r = await server.http(`/?token=${server.token}`, { host: `127.0.0.1:${server.port}` });
     expect(r.status).toBe(200);
     const cookie = String((r.headers['set-cookie'] as string[])[0]);
-    expect(cookie).toMatch(/^wave_token=[^;]+; HttpOnly; SameSite=Strict; Path=\//);
+    expect(cookie).toMatch(new RegExp(`^wave_token_${server.port}=[^;]+; HttpOnly; SameSite=Strict; Path=/`));
     const again = await server.http('/', { host: `127.0.0.1:${server.port}`, cookie: cookie.split(';')[0]! });
     expect(again.status).toBe(200);
   });
