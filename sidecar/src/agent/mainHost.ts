@@ -7,7 +7,8 @@ import type { EventInput, HookEventName, StopFailureInput } from '../hooks/event
 import type { PermissionMode } from '../hooks/types.js';
 import type { ModelClient } from '../models/types.js';
 import type { SettingsPaths } from '../settings/paths.js';
-import { estimateTokens } from './compaction.js';
+import { estimateTokens, type CompactOutcome } from './compaction.js';
+import { AutoCompaction } from './autoCompact.js';
 import type { Conversation } from './conversation.js';
 import type { CallSettings, LoopHost } from './host.js';
 import type { InstructionFile } from './instructions.js';
@@ -34,7 +35,7 @@ export interface MainHostParts {
   /** Long-running work (set once the work is plugged in). */
   work: () => WorkPort;
   /** Compacts the conversation automatically (the agent's compaction, with SessionStart after it). */
-  autoCompact: () => Promise<unknown>;
+  autoCompact: () => Promise<CompactOutcome>;
 }
 
 export class MainHost implements LoopHost {
@@ -171,8 +172,14 @@ export class MainHost implements LoopHost {
   async beforeModelCall(): Promise<void> {
     this.deliverNotifications();
     const { contextWindowTokens, autoCompactThreshold } = this.hookManager.snapshot().settings;
-    if (this.model && estimateTokens(this) > contextWindowTokens * autoCompactThreshold) await this.parts.autoCompact();
+    if (!this.model) return;
+    const tokens = estimateTokens(this);
+    const turn = this.parts.scheduler.current;
+    if (!this.autoCompaction.due(tokens, contextWindowTokens, autoCompactThreshold, turn)) return;
+    const notice = this.autoCompaction.after(await this.parts.autoCompact(), tokens, turn);
+    if (notice) this.conversation.notice(notice);
   }
+  private readonly autoCompaction = new AutoCompaction();
 
   /** Texts of asyncRewake hooks that exited 2, waiting for the next model request. */
   private readonly hookMessages: Array<{ event: string; text: string }> = [];
