@@ -136,7 +136,7 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
       if (f.format === 'stream-json' && e.type !== 'messages') streamLine(e);
     },
   });
-  const firstNew = f.resume ? agent.messages.length : 0;
+  const firstNew = agent.loaded;
   const turn = await agent.sendMessage(f.prompt);
   // Like `claude -p`: wait for the background work this run started (shells, subagents, workflows)
   // and for its completion to be handed back to the agent, within the run's limit.
