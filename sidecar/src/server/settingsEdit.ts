@@ -88,6 +88,12 @@ export function writeUnlessChanged(file: string, next: string | Buffer, version:
   }
   if (outcome.written) return;
   if (outcome.why === 'changed') throw new SettingsRefusal('conflict', `${file} changed while ${doing}; ${nothing}`);
+  if (outcome.why === 'replaced') {
+    throw new SettingsRefusal(
+      'conflict',
+      `another program saved ${file} at the same moment (by renaming ${outcome.by} over it) and Wave's write replaced that save: check the file and save again`,
+    );
+  }
   throw new SettingsRefusal(
     'conflict',
     outcome.restored

@@ -47,9 +47,12 @@ export interface AtomicWriteOptions {
   mode?: number;
   /** The write system call (a test injects one that takes fewer bytes, as a nearly full disk does). */
   write?: WriteFn;
+  /** The rename system call (a test injects one before which another program saves). */
+  rename?: (from: string, to: string) => void;
 }
 
-const tempPattern = (name: string) => new RegExp(`^\\.${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.wave-(\\d+)-[0-9a-f]+\\.tmp$`);
+/** The names of `name`'s temporary files; group 1 is the writer's pid. */
+export const tempPattern = (name: string) => new RegExp(`^\\.${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.wave-(\\d+)-[0-9a-f]+\\.tmp$`);
 
 /** The temporary file for `target`, in its folder: `.<name>.wave-<pid>-<random>.tmp`. */
 export function tempPathFor(target: string): string {
@@ -137,7 +140,7 @@ export function writeFileAtomic(path: string, data: string | Buffer, opts: Atomi
       if (st.uid !== kept.uid || st.gid !== kept.gid) chownSync(temp, kept.uid, kept.gid);
     }
     opts.beforeRename?.();
-    renameSync(temp, target);
+    (opts.rename ?? renameSync)(temp, target);
     done = true;
   } finally {
     if (!done) {
