@@ -103,11 +103,7 @@ describe.concurrent('WebSocket upgrades', () => {
     ['an https Origin of the same host', () => ({ origin: `https://127.0.0.1:${server.port}` }), /foreign Origin/],
     ['the "null" Origin', () => ({ origin: 'null' }), /foreign Origin "null"/],
     ['no Origin', () => ({ origin: null }), /missing Origin header/],
-    [
-      'a foreign Host (DNS rebinding)',
-      () => ({ host: `evil.example:${server.port}`, origin: `http://evil.example:${server.port}` }),
-      /foreign Host header "evil.example:\d+"/,
-    ],
+    ['a foreign Host (DNS rebinding)', () => ({ host: `evil.example:${server.port}`, origin: `http://evil.example:${server.port}` }), /foreign Host header "evil.example:\d+"/],
     ['a foreign Host with our Origin', () => ({ host: `evil.example:${server.port}` }), /foreign Host header/],
     ['a Host without the port', () => ({ host: '127.0.0.1' }), /foreign Host header "127.0.0.1"/],
     ['another path', () => ({ path: '/other' }), /unknown WebSocket path/],

@@ -20,18 +20,7 @@ describe.concurrent('escaped grandchildren (item 6)', () => {
   it('a hook that exits leaving `setsid sleep 600 &` on its pipes: the sleep is killed, and the run returns', async () => {
     const sb = new Sandbox();
     const pidFile = sb.outFile('escapee.pid');
-    sb.settings({
-      hooks: {
-        Stop: [
-          {
-            hooks: [
-              { type: 'command', command: `${escapee(pidFile)} echo started` },
-              { type: 'command', command: 'echo next' },
-            ],
-          },
-        ],
-      },
-    });
+    sb.settings({ hooks: { Stop: [{ hooks: [{ type: 'command', command: `${escapee(pidFile)} echo started` }, { type: 'command', command: 'echo next' }] }] } });
     const { run, out } = await hooksTest(sb, 'Stop');
     expect(run.code).toBe(0);
     expect(out.runs.map((r) => [r.outcome, r.stdout])).toEqual([
@@ -78,14 +67,7 @@ describe.concurrent('escaped grandchildren (item 6)', () => {
 describe.concurrent('a hook that cannot be spawned (item 2)', () => {
   it('a NUL byte in an argument: a spawn error in the result, not an exception', async () => {
     const sb = new Sandbox();
-    const r = await runHookProcess({
-      file: 'sh',
-      args: ['-c', 'echo a\u0000b'],
-      cwd: sb.workdir,
-      env: { PATH: process.env.PATH },
-      input: '{}',
-      timeoutMs: 5000,
-    });
+    const r = await runHookProcess({ file: 'sh', args: ['-c', 'echo a\u0000b'], cwd: sb.workdir, env: { PATH: process.env.PATH }, input: '{}', timeoutMs: 5000 });
     expect(r).toMatchObject({ exitCode: null, signal: null, timedOut: false, stdout: '' });
     expect(r.spawnError).toMatch(/null bytes/);
   });
@@ -96,22 +78,9 @@ describe.concurrent('a hook that cannot be spawned (item 2)', () => {
       workdir: sb.workdir,
       homeDir: sb.home,
       baseEnv: { PATH: process.env.PATH, BAD: 'x\u0000y' },
-      hooks: {
-        Stop: [
-          {
-            hooks: [
-              { type: 'command', command: 'echo one' },
-              { type: 'command', command: 'echo two' },
-            ],
-          },
-        ],
-      },
+      hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo one' }, { type: 'command', command: 'echo two' }] }] },
     });
-    const { decision, runs } = await manager.fire(
-      'Stop',
-      { stop_hook_active: false, last_assistant_message: '', background_tasks: [], session_crons: [] },
-      ctx(sb),
-    );
+    const { decision, runs } = await manager.fire('Stop', { stop_hook_active: false, last_assistant_message: '', background_tasks: [], session_crons: [] }, ctx(sb));
     expect(runs.map((r) => [r.command, r.outcome])).toEqual([
       ['echo one', 'non_blocking_error'],
       ['echo two', 'non_blocking_error'],
@@ -124,14 +93,7 @@ describe.concurrent('a hook that cannot be spawned (item 2)', () => {
 describe.concurrent('timers past the platform limit (item 3)', () => {
   it('a timeout of 10^12 ms does not fire at once (Node would fire a timer over 2^31-1 ms after 1 ms)', async () => {
     const sb = new Sandbox();
-    const r = await runHookProcess({
-      file: 'sh',
-      args: ['-c', 'sleep 0.3; echo done'],
-      cwd: sb.workdir,
-      env: { PATH: process.env.PATH },
-      input: '{}',
-      timeoutMs: 1e12,
-    });
+    const r = await runHookProcess({ file: 'sh', args: ['-c', 'sleep 0.3; echo done'], cwd: sb.workdir, env: { PATH: process.env.PATH }, input: '{}', timeoutMs: 1e12 });
     expect(r).toMatchObject({ timedOut: false, exitCode: 0, stdout: 'done' });
   });
 });

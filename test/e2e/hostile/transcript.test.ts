@@ -55,9 +55,8 @@ describe.concurrent('wave -p', () => {
       script: [{ text: 'the answer' }],
     });
     expect(run.code).toBe(0);
-    expect(
-      run.stderr.split('\n').filter((l) => l.startsWith('wave: the transcript ') && l.includes('cannot be written (a folder is in its place)')),
-    ).toHaveLength(1);
+    const warnings = run.stderr.split('\n').filter((l) => l.startsWith('wave: the transcript ') && l.includes('cannot be written (a folder is in its place)'));
+    expect(warnings).toHaveLength(1);
     expect(run.stdout).toContain('the answer');
   });
 
@@ -77,9 +76,7 @@ describe.concurrent('wave -p', () => {
     const jsonlPath = `p=$(sed -n 's/.*"transcript_jsonl_path":"\\([^"]*\\)".*/\\1/p')`;
     const { sb, run, json } = await scenario({
       setup: (sb) => writeFileSync(sb.outFile('victim.txt'), 'precious\n'),
-      settings: (sb) => ({
-        hooks: { UserPromptSubmit: [group([`${jsonlPath}; mkdir -p "$(dirname "$p")"; rm -f "$p"; ln -s ${sq(sb.outFile('victim.txt'))} "$p"`])] },
-      }),
+      settings: (sb) => ({ hooks: { UserPromptSubmit: [group([`${jsonlPath}; mkdir -p "$(dirname "$p")"; rm -f "$p"; ln -s ${sq(sb.outFile('victim.txt'))} "$p"`])] } }),
       script: [{ text: 'the answer' }],
     });
     expect(run.code).toBe(0);
@@ -124,11 +121,7 @@ describe.concurrent('wave serve', () => {
     try {
       const sb = makeSandbox('transcript');
       sb.write(sb.userSettings, JSON.stringify({ hooks: { UserPromptSubmit: [group([folderInPlace])] } }));
-      const server = await startServe({
-        home: sb.home,
-        workdir: sb.workdir,
-        env: { WAVE_BASE_URL: model.openaiBaseURL, WAVE_API_KEY: 'x', WAVE_MODEL: 'test' },
-      });
+      const server = await startServe({ home: sb.home, workdir: sb.workdir, env: { WAVE_BASE_URL: model.openaiBaseURL, WAVE_API_KEY: 'x', WAVE_MODEL: 'test' } });
       const chat = await server.connect();
       await chat.call('hello', { view: 'chat' });
       const m = chat.mark();

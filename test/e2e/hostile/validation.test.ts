@@ -33,9 +33,7 @@ describe.concurrent('duplicate keys (item 1)', () => {
     expect(dup).toMatchObject({ severity: 'error', file, path: 'hooks.PreToolUse', line: 5, column: 5 });
     expect(dup!.message).toContain('also at line 3');
     // The hook that loads is the one JSON keeps (the last), and its line is its own, not the first block's.
-    const list = JSON.parse((await wave(sb, ['hooks', 'list', '--workdir', sb.workdir, '--json'])).stdout) as {
-      hooks: Array<{ handler: { command: string }; line: number }>;
-    };
+    const list = JSON.parse((await wave(sb, ['hooks', 'list', '--workdir', sb.workdir, '--json'])).stdout) as { hooks: Array<{ handler: { command: string }; line: number }> };
     expect(list.hooks.map((h) => [h.handler.command, h.line])).toEqual([
       ['echo visible', 5],
       ['echo stop', 4],
@@ -61,17 +59,7 @@ describe.concurrent('NUL bytes (item 2)', () => {
   it('a NUL in a command: a validation error at its path; the other hooks of the event still run and `hooks test` exits 0', async () => {
     const sb = new Sandbox();
     const file = sb.settings({
-      hooks: {
-        PreToolUse: [
-          {
-            matcher: 'Bash',
-            hooks: [
-              { type: 'command', command: 'echo a\u0000b' },
-              { type: 'command', command: 'echo second' },
-            ],
-          },
-        ],
-      },
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo a\u0000b' }, { type: 'command', command: 'echo second' }] }] },
     }).projectSettings;
     const v = await validate(sb);
     expect(v.problems).toContainEqual(expect.objectContaining({ severity: 'error', file, path: 'hooks.PreToolUse[0].hooks[0].command', line: 9 }));
@@ -93,10 +81,7 @@ describe.concurrent('NUL bytes (item 2)', () => {
 
   it('a NUL in an env value: a validation error naming the variable, which alone is left out; the hooks still start with the other variables', async () => {
     const sb = new Sandbox();
-    const file = sb.settings({
-      env: { BAD: 'x\u0000y', GOOD: 'kept' },
-      hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo still-runs "$GOOD" "${BAD-unset}"' }] }] },
-    }).projectSettings;
+    const file = sb.settings({ env: { BAD: 'x\u0000y', GOOD: 'kept' }, hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo still-runs "$GOOD" "${BAD-unset}"' }] }] } }).projectSettings;
     const v = await validate(sb);
     expect(v.problems).toContainEqual(expect.objectContaining({ severity: 'error', file, path: 'env.BAD', line: 3 }));
     expect(v.problems.find((p) => p.path === 'env.BAD')!.message).toContain('this variable is left out of the environment');
@@ -110,16 +95,7 @@ describe.concurrent('timeout cap (item 3)', () => {
   it('timeout 1e9 is a validation error (at most 86,400 s), and 86,400 is accepted', async () => {
     const sb = new Sandbox();
     const file = sb.settings({
-      hooks: {
-        Stop: [
-          {
-            hooks: [
-              { type: 'command', command: 'echo huge', timeout: 1e9 },
-              { type: 'command', command: 'echo day', timeout: 86_400 },
-            ],
-          },
-        ],
-      },
+      hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo huge', timeout: 1e9 }, { type: 'command', command: 'echo day', timeout: 86_400 }] }] },
     }).projectSettings;
     const v = await validate(sb);
     expect(v.problems).toEqual([expect.objectContaining({ severity: 'error', file, path: 'hooks.Stop[0].hooks[0].timeout', line: 9 })]);
@@ -151,12 +127,7 @@ describe.concurrent('size and nesting (items 5 and 9)', () => {
   it('a 35,000-character matcher: an error at the matcher, and `hooks test` runs the other hooks (no "Regular expression too large")', async () => {
     const sb = new Sandbox();
     const file = sb.settings({
-      hooks: {
-        PreToolUse: [
-          { matcher: `${'A'.repeat(35_000)}|(a)`, hooks: [{ type: 'command', command: 'echo huge' }] },
-          { matcher: 'Bash', hooks: [{ type: 'command', command: 'echo fine' }] },
-        ],
-      },
+      hooks: { PreToolUse: [{ matcher: `${'A'.repeat(35_000)}|(a)`, hooks: [{ type: 'command', command: 'echo huge' }] }, { matcher: 'Bash', hooks: [{ type: 'command', command: 'echo fine' }] }] },
     }).projectSettings;
     const v = await validate(sb);
     expect(v.run.stderr).toBe('');
