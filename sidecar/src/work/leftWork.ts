@@ -1,10 +1,10 @@
 // What a session's run left running (docs/reliability.md, "Background shells after kill -9"): the
-// background shells running now are listed in `~/.wave/sessions/session_<id>.running.json` (0600),
+// background shells running now are listed in `~/.wave/sessions/running_<id>.json` (0600),
 // rewritten when one starts or ends and removed when none runs. A run that ended without
 // stopping them (kill -9, a crash, a power cut) leaves the list behind; the next start of the same
 // session (`--resume`) says what was left, and whether any of it still runs (the watchdog of
 // process/watchdog.ts ends it on Linux and macOS), then removes the list.
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { groupAlive } from '../process/groups.js';
 import { writeFileAtomic } from '../settings/atomicWrite.js';
@@ -18,7 +18,7 @@ export interface LeftShell {
 }
 
 export function leftWorkPath(sessionsDir: string, sessionId: string): string {
-  return join(sessionsDir, `session_${sessionId}.running.json`);
+  return join(sessionsDir, `running_${sessionId}.json`);
 }
 
 /** Writes the list of running background shells (removes it when there is none); never throws. */
@@ -29,6 +29,27 @@ export function recordRunning(path: string, shells: readonly LeftShell[]): void 
     writeFileAtomic(path, `${JSON.stringify({ shells }, null, 2)}\n`, { mode: PRIVATE_FILE, fsync: false });
   } catch {
     // a list that cannot be written only costs the report after a crash
+  }
+}
+
+/** A process of `/proc/<pid>` in the group that is not a zombie waiting for its reaper. */
+function runsIn(pid: string, pgid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fields[0] !== 'Z' && Number(fields[2]) === pgid;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a process of the group still runs (where /proc lists them, zombies do not count). */
+function groupRuns(pgid: number): boolean {
+  if (!groupAlive(pgid)) return false;
+  try {
+    return readdirSync('/proc').some((n) => /^\d+$/.test(n) && runsIn(n, pgid));
+  } catch {
+    return true; // no /proc: the group answers the signal
   }
 }
 
@@ -43,7 +64,7 @@ export function reportLeft(path: string): string | null {
   rmSync(path, { force: true });
   if (!Array.isArray(shells) || !shells.length) return null;
   const lines = shells.map((s) => {
-    const state = s.pid !== undefined && groupAlive(s.pid) ? `still running (process group ${s.pid})` : 'ended';
+    const state = s.pid !== undefined && groupRuns(s.pid) ? `still running (process group ${s.pid})` : 'ended';
     return `- ${s.id} \`${s.command}\`, started ${s.startedAt}: ${state}`;
   });
   return `The last run of this session ended without stopping its background shells:\n${lines.join('\n')}`;

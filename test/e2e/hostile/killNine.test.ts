@@ -64,7 +64,7 @@ describe('kill -9 of wave -p', () => {
       const report = errorTexts(resumed.json!.messages).filter((t) => t.includes('ended without stopping its background shells'));
       expect(report).toEqual([expect.stringMatching(/`sleep 600 & echo .*; wait`, started .*: ended/)]);
       expect(resumed.stderr).toContain('ended without stopping its background shells');
-      expect(readdirSync(sessions).filter((n) => n.endsWith('.running.json'))).toEqual([]);
+      expect(readdirSync(sessions).filter((n) => n.startsWith('running_'))).toEqual([]);
     } finally {
       await model.close();
     }
