@@ -7,12 +7,12 @@
 // answer once the model has given it, each tool result as its call ends, each user or hook message
 // as it is added; nothing written is ever rewritten, so bringing the file up to date before a hook
 // costs one small append. Never written through a symlink.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type { Message } from './messages.js';
 import { appendLines, type WriteFn } from '../settings/fullWrite.js';
-import { PRIVATE_FILE, privateDir } from '../settings/privateFiles.js';
+import { PRIVATE_DIR, PRIVATE_FILE, privateDir } from '../settings/privateFiles.js';
 
 /** Claude Code's folder name for a project: the path with `/` (and `\`, `:`) turned into `-`. */
 export function projectSlug(workdir: string): string {
@@ -87,6 +87,7 @@ export class JsonlTranscript {
   /** Messages whose every entry is in the file and that can have no more (looked at once, never again). */
   private readonly complete = new WeakSet<Message>();
   private last: string | null = null;
+  private dirMade = false;
 
   constructor(
     readonly path: string,
@@ -168,7 +169,10 @@ export class JsonlTranscript {
 
   /** Whole lines only: a line an earlier failure cut is ended first, a failed append takes its bytes back. */
   private append(text: string): void {
-    privateDir(dirname(this.path));
+    // The folder is made private once; later it is only made again if a hook removed it.
+    if (this.dirMade) mkdirSync(dirname(this.path), { recursive: true, mode: PRIVATE_DIR });
+    else privateDir(dirname(this.path));
+    this.dirMade = true;
     appendLines(this.path, text, { mode: PRIVATE_FILE, noFollow: true, ...(this.write ? { write: this.write } : {}) });
   }
 }

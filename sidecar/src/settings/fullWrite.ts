@@ -52,8 +52,7 @@ function endsLine(fd: number, size: number): boolean {
 }
 
 /** Sets `mode` on the open file when its permission bits differ (only its owner can). */
-export function tightenFd(fd: number, mode: number): void {
-  const st = fstatSync(fd);
+export function tightenFd(fd: number, mode: number, st = fstatSync(fd)): void {
   if ((st.mode & 0o777) !== mode && (typeof process.getuid !== 'function' || process.getuid() === 0 || st.uid === process.getuid())) fchmodSync(fd, mode);
 }
 
@@ -67,8 +66,9 @@ export function appendLines(path: string, text: string, opts: AppendOptions = {}
   const flags = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | (opts.noFollow ? constants.O_NOFOLLOW : 0);
   const fd = openSync(path, flags, opts.mode ?? 0o666);
   try {
-    if (opts.mode !== undefined) tightenFd(fd, opts.mode);
-    const before = fstatSync(fd).size;
+    const st = fstatSync(fd);
+    if (opts.mode !== undefined) tightenFd(fd, opts.mode, st);
+    const before = st.size;
     const body = Buffer.from(text);
     const data = endsLine(fd, before) ? body : Buffer.concat([Buffer.from('\n'), body]);
     try {
