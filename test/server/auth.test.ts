@@ -88,7 +88,7 @@ describe.concurrent('WebSocket upgrades', () => {
     expect(await server.tryUpgrade()).toEqual({ opened: true });
     expect(await server.tryUpgrade({ token: null, headers: { 'x-wave-token': server.token } })).toEqual({ opened: true });
     expect(await server.tryUpgrade({ token: null, headers: { authorization: `Bearer ${server.token}` } })).toEqual({ opened: true });
-    expect(await server.tryUpgrade({ token: null, headers: { cookie: `other=1; wave_token=${server.token}` } })).toEqual({ opened: true });
+    expect(await server.tryUpgrade({ token: null, headers: { cookie: `other=1; wave_token_${server.port}=${server.token}` } })).toEqual({ opened: true });
     expect(await server.tryUpgrade({ host: `localhost:${server.port}`, origin: `http://localhost:${server.port}` })).toEqual({ opened: true });
   });
 
@@ -122,7 +122,7 @@ describe.concurrent('HTTP requests', () => {
     const r = await server.http(`/?token=${server.token}`, { host: `127.0.0.1:${server.port}` });
     expect(r.status).toBe(200);
     const cookie = String((r.headers['set-cookie'] as string[])[0]);
-    expect(cookie).toMatch(/^wave_token=[^;]+; HttpOnly; SameSite=Strict; Path=\//);
+    expect(cookie).toMatch(new RegExp(`^wave_token_${server.port}=[^;]+; HttpOnly; SameSite=Strict; Path=/`));
     const again = await server.http('/', { host: `127.0.0.1:${server.port}`, cookie: cookie.split(';')[0]! });
     expect(again.status).toBe(200);
   });

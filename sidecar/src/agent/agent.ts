@@ -125,10 +125,17 @@ export class Agent {
     if (opts.work) agent.work = opts.work(agent.host, () => agent.scheduler.wake());
     for (const t of agent.work.tools()) agent.tools.add(t);
     for (const t of opts.tools ?? []) agent.tools.add(t);
-    if (opts.resume) agent.conversation.resume(opts.resume);
+    if (opts.resume) {
+      agent.conversation.resume(opts.resume);
+      agent.loaded = agent.conversation.messages.length;
+      agent.work.resumed?.();
+    }
     await agent.start(opts.resume ? 'resume' : 'startup');
     return agent;
   }
+
+  /** How many messages came from the saved transcript (a resumed session); later ones are this run's. */
+  loaded = 0;
 
   get sessionId(): string {
     return this.conversation.sessionId;

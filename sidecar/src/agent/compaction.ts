@@ -6,6 +6,7 @@ import type { LoopHost } from './host.js';
 import { modelView, newMessage } from './messages.js';
 import { showUserParts } from './notices.js';
 import { ModelError } from '../models/modelError.js';
+import type { ModelContent, ModelMessage } from '../models/types.js';
 
 export const COMPACT_PROMPT =
   'Summarize the conversation so far for yourself, so that you can continue the work from the summary alone: the user’s goals and requests, decisions made, files read or changed (with paths), commands run and their outcomes, errors met, and what remains to be done. Be complete but concise.';
@@ -20,6 +21,19 @@ export interface CompactOutcome {
 export function estimateTokens(host: Pick<LoopHost, 'conversation' | 'systemPrompt'>): number {
   const chars = JSON.stringify(toModelMessages(modelView(host.conversation.messages))).length + host.systemPrompt().length;
   return Math.ceil(chars / 4);
+}
+
+/**
+ * The history with its tool calls and results as text: a request without tools may not carry tool
+ * blocks (the Anthropic API refuses them), and the summary must still see what was called and found.
+ */
+export function withoutToolBlocks(history: ModelMessage[]): ModelMessage[] {
+  const text = (c: ModelContent): string => {
+    if (c.type === 'text') return c.text;
+    if (c.type === 'tool_use') return `[tool call ${c.id}: ${c.name} ${JSON.stringify(c.input)}]`;
+    return `[tool result ${c.toolUseId}${c.isError ? ' (error)' : ''}]\n${c.content}`;
+  };
+  return history.map((m) => ({ role: m.role, content: m.content.map((c) => ({ type: 'text' as const, text: text(c) || '(empty)' })) }));
 }
 
 export async function compactConversation(
@@ -48,12 +62,14 @@ export async function compactConversation(
     const last = history[history.length - 1];
     if (last?.role === 'user') last.content.push({ type: 'text', text: ask });
     else history.push({ role: 'user', content: [{ type: 'text', text: ask }] });
-    const r = await host.model.send({ system: host.systemPrompt(), messages: history, tools: host.tools.definitions(), signal: host.signal });
+    // No tools: the answer must be the summary, never a tool call (tool blocks of the history are text here).
+    const r = await host.model.send({ system: host.systemPrompt(), messages: withoutToolBlocks(history), tools: [], signal: host.signal });
     summary = r.text.trim();
     if (!summary) throw new Error('the model returned an empty summary');
   } catch (err) {
     const message = `Compaction failed: ${err instanceof ModelError ? err.message : (err as Error).message}`;
-    host.conversation.notice(message);
+    // An automatic compaction's failure is told by its caller, once (autoCompact.ts).
+    if (trigger === 'manual') host.conversation.notice(message);
     return { ok: false, error: message };
   }
   host.conversation.push(newMessage('user', [{ type: 'compact', summary, trigger, ...(currentPrompt ? { currentPrompt } : {}) }], true));

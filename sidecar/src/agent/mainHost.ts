@@ -1,14 +1,14 @@
 // The loop's view of the main agent (host.ts's LoopHost): the conversation, the model, the tools,
 // the hook events with this session's context, and the settings of the session's snapshot. Long-
 // running work (`work/`, through the agent's WorkPort) and subagents reach the session through it.
-import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FireContext, FireResult, HookManager } from '../hooks/manager.js';
 import type { EventInput, HookEventName, StopFailureInput } from '../hooks/events.js';
 import type { PermissionMode } from '../hooks/types.js';
 import type { ModelClient } from '../models/types.js';
 import type { SettingsPaths } from '../settings/paths.js';
-import { estimateTokens } from './compaction.js';
+import { estimateTokens, type CompactOutcome } from './compaction.js';
+import { AutoCompaction } from './autoCompact.js';
 import type { Conversation } from './conversation.js';
 import type { CallSettings, LoopHost } from './host.js';
 import type { InstructionFile } from './instructions.js';
@@ -21,6 +21,7 @@ import type { StopGuard } from './stopGuard.js';
 import { buildSystemPrompt } from './systemPrompt.js';
 import type { ToolRegistry } from './tools/registry.js';
 import type { WorkPort } from './workPort.js';
+import { privateDir } from '../settings/privateFiles.js';
 
 export interface MainHostParts {
   opts: SessionOptions;
@@ -34,7 +35,7 @@ export interface MainHostParts {
   /** Long-running work (set once the work is plugged in). */
   work: () => WorkPort;
   /** Compacts the conversation automatically (the agent's compaction, with SessionStart after it). */
-  autoCompact: () => Promise<unknown>;
+  autoCompact: () => Promise<CompactOutcome>;
 }
 
 export class MainHost implements LoopHost {
@@ -102,7 +103,7 @@ export class MainHost implements LoopHost {
     const path = join(this.paths.userDir, 'session-env', `${this.conversation.sessionId}.sh`);
     if (this.envDirMade !== path) {
       try {
-        mkdirSync(dirname(path), { recursive: true });
+        privateDir(dirname(path)); // what hooks put there is the session's: private (docs/reliability.md)
       } catch {
         // ~/.wave cannot be written: the hook's own write to the file fails and says so
       }
@@ -171,8 +172,14 @@ export class MainHost implements LoopHost {
   async beforeModelCall(): Promise<void> {
     this.deliverNotifications();
     const { contextWindowTokens, autoCompactThreshold } = this.hookManager.snapshot().settings;
-    if (this.model && estimateTokens(this) > contextWindowTokens * autoCompactThreshold) await this.parts.autoCompact();
+    if (!this.model) return;
+    const tokens = estimateTokens(this);
+    const turn = this.parts.scheduler.current;
+    if (!this.autoCompaction.due(tokens, contextWindowTokens, autoCompactThreshold, turn)) return;
+    const notice = this.autoCompaction.after(await this.parts.autoCompact(), tokens, turn);
+    if (notice) this.conversation.notice(notice);
   }
+  private readonly autoCompaction = new AutoCompaction();
 
   /** Texts of asyncRewake hooks that exited 2, waiting for the next model request. */
   private readonly hookMessages: Array<{ event: string; text: string }> = [];

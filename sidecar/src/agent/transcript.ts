@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Message } from './messages.js';
 import { removeStaleTemps, writeFileAtomic } from '../settings/atomicWrite.js';
+import { PRIVATE_DIR, PRIVATE_FILE, privateDir } from '../settings/privateFiles.js';
 
 export interface SessionInfo {
   id: string;
@@ -53,8 +54,9 @@ export function transcriptText(
   serializer: TranscriptSerializer,
   live: Message | null,
 ): string {
-  mkdirSync(dirname(path), { recursive: true });
-  if (!cleaned.has(path)) {
+  if (cleaned.has(path)) mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR });
+  else {
+    privateDir(dirname(path)); // the conversation is private (docs/reliability.md, "Private files")
     removeStaleTemps(path);
     cleaned.add(path);
   }
@@ -73,7 +75,7 @@ export function writeTranscript(
   serializer = new TranscriptSerializer(),
   live: Message | null = null,
 ): void {
-  writeFileAtomic(path, transcriptText(path, session, messages, serializer, live), { fsync: false });
+  writeFileAtomic(path, transcriptText(path, session, messages, serializer, live), { fsync: false, mode: PRIVATE_FILE });
 }
 
 /** Why a file cannot be written, in words (the error's own message names a temporary file). */

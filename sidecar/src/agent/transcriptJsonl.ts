@@ -7,10 +7,12 @@
 // answer once the model has given it, each tool result as its call ends, each user or hook message
 // as it is added; nothing written is ever rewritten, so bringing the file up to date before a hook
 // costs one small append. Never written through a symlink.
-import { closeSync, constants, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type { Message } from './messages.js';
+import { appendLines, type WriteFn } from '../settings/fullWrite.js';
+import { PRIVATE_DIR, PRIVATE_FILE, privateDir } from '../settings/privateFiles.js';
 
 /** Claude Code's folder name for a project: the path with `/` (and `\`, `:`) turned into `-`. */
 export function projectSlug(workdir: string): string {
@@ -85,10 +87,13 @@ export class JsonlTranscript {
   /** Messages whose every entry is in the file and that can have no more (looked at once, never again). */
   private readonly complete = new WeakSet<Message>();
   private last: string | null = null;
+  private dirMade = false;
 
   constructor(
     readonly path: string,
     private readonly session: { id: string; cwd: () => string; model?: () => string | undefined },
+    /** The write system call (a test injects a short one, as a nearly full disk makes). */
+    private readonly write?: WriteFn,
   ) {}
 
   /** A resumed session: the entries already in the file are not written again. */
@@ -162,13 +167,12 @@ export class JsonlTranscript {
     return `${JSON.stringify(entry)}\n`;
   }
 
+  /** Whole lines only: a line an earlier failure cut is ended first, a failed append takes its bytes back. */
   private append(text: string): void {
-    mkdirSync(dirname(this.path), { recursive: true });
-    const fd = openSync(this.path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
-    try {
-      writeSync(fd, text);
-    } finally {
-      closeSync(fd);
-    }
+    // The folder is made private once; later it is only made again if a hook removed it.
+    if (this.dirMade) mkdirSync(dirname(this.path), { recursive: true, mode: PRIVATE_DIR });
+    else privateDir(dirname(this.path));
+    this.dirMade = true;
+    appendLines(this.path, text, { mode: PRIVATE_FILE, noFollow: true, ...(this.write ? { write: this.write } : {}) });
   }
 }

@@ -23,6 +23,8 @@ export interface WorkPort {
   idle(): Promise<void>;
   /** Stops everything still running. */
   close(): Promise<void>;
+  /** The session was resumed: what its last run left running is told (docs/reliability.md). */
+  resumed?(): void;
 }
 
 /** A session without long-running work: no tools of its own, nothing ever pending. */

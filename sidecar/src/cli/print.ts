@@ -136,7 +136,7 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
       if (f.format === 'stream-json' && e.type !== 'messages') streamLine(e);
     },
   });
-  const firstNew = f.resume ? agent.messages.length : 0;
+  const firstNew = agent.loaded;
   const turn = await agent.sendMessage(f.prompt);
   // Like `claude -p`: wait for the background work this run started (shells, subagents, workflows)
   // and for its completion to be handed back to the agent, within the run's limit.
@@ -146,21 +146,23 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
   return turn.error ? 1 : 0;
 }
 
-/** The run's output: the result, and in text mode the notices on stderr. */
+/**
+ * The run's output: the result, and the notices (a transcript that cannot be written, a hook's
+ * message for the user) on stderr in every format, as the UI shows them; json has them in its
+ * messages too.
+ */
 function report(agent: Agent, turn: TurnResult, format: Format, firstNew: number): void {
   // The result is the agent's last answer, after any cycle that background work started.
   const result = turn.error || turn.blocked ? turn.result : (lastAnswer(agent.messages) ?? turn.result);
   const summary = { session_id: agent.sessionId, transcript_path: agent.transcriptPath, result };
+  for (const m of agent.messages.slice(firstNew)) {
+    for (const b of m.blocks) if (b.type === 'error') process.stderr.write(`wave: ${b.content}\n`);
+  }
   if (format === 'json') {
     process.stdout.write(`${JSON.stringify({ ...summary, ...turnFlags(turn), messages: agent.messages }, null, 2)}\n`);
   } else if (format === 'stream-json') {
     streamLine({ type: 'result', ...summary, ...turnFlags(turn) });
-  } else {
-    for (const m of agent.messages.slice(firstNew)) {
-      for (const b of m.blocks) if (b.type === 'error') process.stderr.write(`wave: ${b.content}\n`);
-    }
-    if (result) process.stdout.write(`${result}\n`);
-  }
+  } else if (result) process.stdout.write(`${result}\n`);
 }
 
 /**

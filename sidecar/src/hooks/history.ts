@@ -3,10 +3,17 @@
 // the agent's path: a record is queued in memory and written by the next turn of the event loop
 // (what is queued at exit is written synchronously). stdout / stderr are cut to 2 KiB there; past
 // 20 MB the file is rotated to `hook-runs.1.jsonl` (one generation kept).
-import { appendFileSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { HookHistoryRun } from '../protocol/protocol.js';
 import type { HookRunRecord } from './types.js';
+import { appendLines } from '../settings/fullWrite.js';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../settings/privateFiles.js';
+
+/** Hook output is private (docs/reliability.md, "Private files"); whole lines only, even on a full disk. */
+function appendPrivate(path: string, text: string): void {
+  appendLines(path, text, { mode: PRIVATE_FILE });
+}
 
 export const HISTORY_TEXT_CAP = 2048;
 export const HISTORY_ROTATE_BYTES = 20 * 1024 * 1024;
@@ -107,7 +114,7 @@ export class HistoryWriter {
       while (this.queue.length) {
         const text = this.queue.splice(0).join('');
         this.rotateIfBig();
-        appendFileSync(this.path, text);
+        appendPrivate(this.path, text);
         this.size += Buffer.byteLength(text);
       }
     } catch (err) {
@@ -125,7 +132,7 @@ export class HistoryWriter {
   private rotateIfBig(): void {
     if (this.size >= 0 && this.size < this.rotateBytes) return;
     const size = statSync(this.path, { throwIfNoEntry: false })?.size ?? -1;
-    if (size < 0) mkdirSync(dirname(this.path), { recursive: true });
+    if (size < 0) mkdirSync(dirname(this.path), { recursive: true, mode: PRIVATE_DIR });
     else if (size >= this.rotateBytes) renameSync(this.path, rotatedPath(this.path));
     this.size = size >= 0 && size < this.rotateBytes ? size : 0;
   }
@@ -133,8 +140,8 @@ export class HistoryWriter {
   private flushSync(): void {
     if (!this.queue.length) return;
     try {
-      mkdirSync(dirname(this.path), { recursive: true });
-      appendFileSync(this.path, this.queue.splice(0).join(''));
+      mkdirSync(dirname(this.path), { recursive: true, mode: PRIVATE_DIR });
+      appendPrivate(this.path, this.queue.splice(0).join(''));
     } catch (err) {
       this.fail(err);
     }

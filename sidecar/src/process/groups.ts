@@ -2,7 +2,10 @@
 // process groups and the drainers the hook runner starts. They run in their own process groups, so
 // a Ctrl-C in the terminal does not reach them, and Node emits no 'exit' when it dies of a signal:
 // this module SIGKILLs them on exit and on a fatal signal nobody else handles, then lets the
-// sidecar die of that signal as it would have.
+// sidecar die of that signal as it would have. A kill -9 runs no handler: the watchdog
+// (watchdog.ts) ends them then.
+import { unwatch, watch } from './watchdog.js';
+
 const IS_WINDOWS = process.platform === 'win32';
 /** Signals that would kill the sidecar (Node resets their dispositions to default at start-up). */
 const FATAL_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -61,11 +64,12 @@ function install(): void {
 /** Tracks a process group (by its leader's pid) until `untrackGroup`. */
 export function trackGroup(pid: number): void {
   install();
+  if (!groups.has(pid)) watch(-pid);
   groups.add(pid);
 }
 
 export function untrackGroup(pid: number): void {
-  groups.delete(pid);
+  if (groups.delete(pid)) unwatch(-pid);
 }
 
 export function isTracked(pid: number): boolean {
@@ -75,15 +79,16 @@ export function isTracked(pid: number): boolean {
 /** Tracks one process (not its group) until `untrackProcess`. */
 export function trackProcess(pid: number): void {
   install();
+  if (!singles.has(pid)) watch(pid);
   singles.add(pid);
 }
 
 export function untrackProcess(pid: number): void {
-  singles.delete(pid);
+  if (singles.delete(pid)) unwatch(pid);
 }
 
 /** Tracked groups whose processes are all gone are forgotten (their id could be reused). */
 export function forgetDeadGroups(): number {
-  for (const pid of groups) if (!groupAlive(pid)) groups.delete(pid);
+  for (const pid of groups) if (!groupAlive(pid)) untrackGroup(pid);
   return groups.size;
 }

@@ -4,7 +4,7 @@ import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { WebSocketServer } from 'ws';
-import { checkRequest, requestUrl, TOKEN_COOKIE } from './auth.js';
+import { checkRequest, requestUrl, tokenCookie } from './auth.js';
 import { WebSocketTransport } from './transport.js';
 import type { WaveApp } from './app.js';
 
@@ -60,9 +60,9 @@ function realInside(root: string, file: string): string | null {
   }
 }
 
-function serveFile(req: IncomingMessage, res: ServerResponse, uiDir: string | null, token: string): void {
+function serveFile(req: IncomingMessage, res: ServerResponse, uiDir: string | null, token: string, port: number): void {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const cookie = `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+  const cookie = `${tokenCookie(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`;
   if (!uiDir) {
     res.writeHead(200, { 'content-type': TYPES['.html']!, 'set-cookie': cookie });
     res.end(PLACEHOLDER);
@@ -114,7 +114,7 @@ export async function listen(opts: HttpOptions): Promise<Listening> {
       res.writeHead(405).end();
       return;
     }
-    serveFile(req, res, opts.uiDir, opts.token);
+    serveFile(req, res, opts.uiDir, opts.token, port);
   });
   server.on('upgrade', (req, socket, head) => {
     const path = requestUrl(req)?.pathname ?? null;

@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import { removeStaleTemps, writeFileAtomic } from '../settings/atomicWrite.js';
 import { replaceIfUnchanged, type ReplaceOutcome } from '../settings/conditionalWrite.js';
 import { formatJsonPath, parseJsonText } from '../settings/jsonFile.js';
+import { PRIVATE_FILE } from '../settings/privateFiles.js';
 import type { SessionConfig } from '../hooks/sessionConfig.js';
 
 export class SettingsRefusal extends Error {
@@ -21,6 +22,15 @@ export class SettingsRefusal extends Error {
 }
 
 export const hashOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+
+/**
+ * A settings file that holds an API key (`apiKey`, which the Model section writes) is private: 0600
+ * whatever it had (README, "Settings keys"); any other keeps its mode.
+ */
+function keyMode(text: string | Buffer): { mode?: number } {
+  const value = parseJsonText('', text.toString()).value as Record<string, unknown> | null;
+  return value && typeof value === 'object' && 'apiKey' in value ? { mode: PRIVATE_FILE } : {};
+}
 
 /** The version of a file's bytes (`missing` when it cannot be read). */
 export function versionOf(path: string): string {
@@ -72,12 +82,18 @@ export function writeUnlessChanged(file: string, next: string | Buffer, version:
   let outcome: ReplaceOutcome;
   try {
     removeStaleTemps(realPathOr(file));
-    outcome = replaceIfUnchanged(file, next, version, hashOf);
+    outcome = replaceIfUnchanged(file, next, version, hashOf, keyMode(next));
   } catch (err) {
     throw new SettingsRefusal('refused', `cannot write ${file}: ${(err as Error).message}; ${nothing}`);
   }
   if (outcome.written) return;
   if (outcome.why === 'changed') throw new SettingsRefusal('conflict', `${file} changed while ${doing}; ${nothing}`);
+  if (outcome.why === 'replaced') {
+    throw new SettingsRefusal(
+      'conflict',
+      `another program saved ${file} at the same moment (by renaming ${outcome.by} over it) and Wave's write replaced that save: check the file and save again`,
+    );
+  }
   throw new SettingsRefusal(
     'conflict',
     outcome.restored
@@ -95,7 +111,7 @@ export function editSettingsFile(file: string, edit: (text: string) => string, n
     const next = edit('');
     try {
       mkdirSync(dirname(file), { recursive: true });
-      writeFileAtomic(file, next);
+      writeFileAtomic(file, next, keyMode(next));
     } catch (err) {
       throw new SettingsRefusal('refused', `cannot create ${file}: ${(err as Error).message}; ${nothing}`);
     }

@@ -2,7 +2,8 @@
 // per workdir and remembered in ~/.wave/trusted-workdirs.json.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileAtomic } from '../settings/atomicWrite.js';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../settings/privateFiles.js';
 import type { TrustState } from '../protocol/protocol.js';
 
 interface TrustFile {
@@ -32,7 +33,8 @@ export class TrustStore {
   set(workdir: string, trusted: boolean): void {
     const data = this.read();
     data.workdirs[resolve(workdir)] = trusted;
-    mkdirSync(dirname(this.file), { recursive: true });
-    writeFileAtomic.sync(this.file, `${JSON.stringify(data, null, 2)}\n`);
+    mkdirSync(dirname(this.file), { recursive: true, mode: PRIVATE_DIR });
+    // Trust answers are private, and a full disk never leaves half a file (docs/reliability.md).
+    writeFileAtomic(this.file, `${JSON.stringify(data, null, 2)}\n`, { mode: PRIVATE_FILE, followSymlink: true });
   }
 }

@@ -7,6 +7,7 @@ import {
   chownSync,
   closeSync,
   fchmodSync,
+  fstatSync,
   fsyncSync,
   lstatSync,
   openSync,
@@ -15,9 +16,9 @@ import {
   renameSync,
   statSync,
   unlinkSync,
-  writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { writeAll, type WriteFn } from './fullWrite.js';
 
 /** The process's umask, read once (what it takes off the mode a new file is created with). */
 const UMASK = process.platform === 'win32' ? 0 : process.umask();
@@ -39,9 +40,19 @@ export interface AtomicWriteOptions {
    * (the temporary file is removed and the error is rethrown). The last check of a conditional write.
    */
   beforeRename?: () => void;
+  /**
+   * The file's mode, whatever the umask and whatever the file had (a private file: 0600). Default:
+   * the mode of the file there now, or 0666 less the umask for a new one.
+   */
+  mode?: number;
+  /** The write system call (a test injects one that takes fewer bytes, as a nearly full disk does). */
+  write?: WriteFn;
+  /** The rename system call (a test injects one before which another program saves). */
+  rename?: (from: string, to: string) => void;
 }
 
-const tempPattern = (name: string) => new RegExp(`^\\.${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.wave-(\\d+)-[0-9a-f]+\\.tmp$`);
+/** The names of `name`'s temporary files; group 1 is the writer's pid. */
+export const tempPattern = (name: string) => new RegExp(`^\\.${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.wave-(\\d+)-[0-9a-f]+\\.tmp$`);
 
 /** The temporary file for `target`, in its folder: `.<name>.wave-<pid>-<random>.tmp`. */
 export function tempPathFor(target: string): string {
@@ -94,7 +105,11 @@ function keptAttributes(target: string): { mode: number; uid: number; gid: numbe
   }
 }
 
-/** Writes `data` to `path` atomically; throws (and leaves no temporary file) when it cannot. */
+/**
+ * Writes `data` to `path` atomically; throws (and leaves no temporary file) when it cannot. Every
+ * byte is written (short writes are continued) and the temporary file's size is checked before the
+ * rename: on a nearly full disk the old file stays whole and the error is thrown.
+ */
 export function writeFileAtomic(path: string, data: string | Buffer, opts: AtomicWriteOptions = {}): void {
   let target = path;
   if (opts.followSymlink) {
@@ -105,14 +120,17 @@ export function writeFileAtomic(path: string, data: string | Buffer, opts: Atomi
     }
   }
   const kept = keptAttributes(target);
+  const mode = opts.mode ?? kept?.mode;
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
   const temp = tempPathFor(target);
-  const fd = openSync(temp, 'wx', kept?.mode ?? 0o666);
+  const fd = openSync(temp, 'wx', mode ?? 0o666);
   let done = false;
   try {
     try {
-      writeSync(fd, typeof data === 'string' ? Buffer.from(data) : data);
-      // The umask may have taken bits off the kept mode at creation: only then is a chmod needed.
-      if (kept && (kept.mode & ~UMASK) !== kept.mode) fchmodSync(fd, kept.mode);
+      writeAll(fd, bytes, opts.write);
+      if (fstatSync(fd).size !== bytes.length) throw new Error(`${temp} holds ${fstatSync(fd).size} of ${bytes.length} bytes`);
+      // The umask may have taken bits off the mode at creation: only then is a chmod needed.
+      if (mode !== undefined && (mode & ~UMASK) !== mode) fchmodSync(fd, mode);
       if (opts.fsync !== false) fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -122,7 +140,7 @@ export function writeFileAtomic(path: string, data: string | Buffer, opts: Atomi
       if (st.uid !== kept.uid || st.gid !== kept.gid) chownSync(temp, kept.uid, kept.gid);
     }
     opts.beforeRename?.();
-    renameSync(temp, target);
+    (opts.rename ?? renameSync)(temp, target);
     done = true;
   } finally {
     if (!done) {

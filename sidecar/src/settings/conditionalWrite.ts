@@ -6,15 +6,18 @@
 // old file again through the descriptor kept open: then the editor's bytes are put back and the
 // outcome is a conflict, never a silent success. What remains is the few microseconds between the
 // inode check and the rename, for an editor that saves by renaming its own temporary file.
-import { closeSync, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
-import { writeFileAtomic } from './atomicWrite.js';
+import { closeSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { tempPattern, writeFileAtomic, type AtomicWriteOptions } from './atomicWrite.js';
 
 export type ReplaceOutcome =
   | { written: true }
   /** The file was not what was expected before the rename: nothing was written. */
   | { written: false; why: 'changed' }
   /** A save slipped in during the rename; `restored`: its bytes are back in the file. */
-  | { written: false; why: 'slipped'; restored: boolean };
+  | { written: false; why: 'slipped'; restored: boolean }
+  /** Another program renamed its file (`by`) over this one during the rename: that save was replaced. */
+  | { written: false; why: 'replaced'; by: string };
 
 /** The whole content of an open file, read from the start. */
 function readAll(fd: number): Buffer {
@@ -69,15 +72,37 @@ function restore(target: string, saved: Buffer, ours: Buffer): boolean {
   }
 }
 
+/**
+ * A file of the folder, there right before the rename and gone right after it, while the path holds
+ * what was written: another program renamed it over the path just before the rename (an editor's
+ * save by rename), and the rename replaced that save. Returns its name (null: none).
+ */
+function renamedOver(target: string, before: readonly string[]): string | null {
+  const temps = tempPattern(basename(target));
+  const ours = (n: string) => temps.exec(n)?.[1] === String(process.pid);
+  const now = new Set(readdirSync(dirname(target)));
+  const gone = before.find((n) => !now.has(n) && n !== basename(target) && !ours(n));
+  return gone ? join(dirname(target), gone) : null;
+}
+
 /** Replaces `path` (the target of a symlink) with `data` when its bytes still have the hash `expected`. */
-export function replaceIfUnchanged(path: string, data: string | Buffer, expected: string, hash: (bytes: Buffer) => string): ReplaceOutcome {
+export function replaceIfUnchanged(
+  path: string,
+  data: string | Buffer,
+  expected: string,
+  hash: (bytes: Buffer) => string,
+  write: Pick<AtomicWriteOptions, 'mode' | 'write' | 'rename'> = {},
+): ReplaceOutcome {
   const target = realpathSync(path);
-  const old: { fd: number | null; changed: boolean } = { fd: null, changed: false };
+  const old: { fd: number | null; changed: boolean; names: string[] } = { fd: null, changed: false, names: [] };
   try {
     writeFileAtomic(target, data, {
+      ...write,
       beforeRename: () => {
         const fd = (old.fd = openSync(target, 'r'));
-        old.changed = hash(readAll(fd)) !== expected || statSync(target).ino !== fstatSync(fd).ino;
+        old.changed = hash(readAll(fd)) !== expected;
+        old.names = readdirSync(dirname(target));
+        old.changed ||= statSync(target).ino !== fstatSync(fd).ino;
         if (old.changed) throw new Error('changed');
       },
     });
@@ -88,6 +113,8 @@ export function replaceIfUnchanged(path: string, data: string | Buffer, expected
   }
   const fd = old.fd as number;
   try {
+    const by = renamedOver(target, old.names);
+    if (by && holds(target, typeof data === 'string' ? Buffer.from(data) : data)) return { written: false, why: 'replaced', by };
     if (hash(readAll(fd)) === expected) return { written: true };
     // A save went into the file the rename replaced: put its bytes back, unless the file was saved
     // again since (then that newer save is what it holds).

@@ -11,6 +11,7 @@ import type { BackgroundTask, SessionCron } from '../hooks/events.js';
 import { CronScheduler } from './crons.js';
 import { createCronTools } from './cronTools.js';
 import { WorkRegistry } from './registry.js';
+import { leftWorkPath, recordRunning, reportLeft } from './leftWork.js';
 import { ShellManager } from './shells.js';
 import { createShellTools } from './shellTools.js';
 import { createSubagentTools } from './subagentTools.js';
@@ -30,7 +31,7 @@ export class SessionWork implements WorkPort {
     private readonly agent: MainHost,
     private readonly wake: () => void,
   ) {
-    this.shells = new ShellManager(this.registry);
+    this.shells = new ShellManager(this.registry, { onBackgroundChange: () => this.recordRunning() });
     // A due job's prompt is sent as a user prompt once the agent is idle.
     this.cronJobs = new CronScheduler({ onDue: (job) => this.queuePrompt(job.prompt) });
     this.registry.onNotification((n) => {
@@ -103,6 +104,23 @@ export class SessionWork implements WorkPort {
 
   hasPending(): boolean {
     return this.notifications.length > 0 || this.prompts.length > 0;
+  }
+
+  /** The list of running background shells a crash would leave (leftWork.ts). */
+  private recordRunning(): void {
+    const running = this.shells.list().filter((s) => s.background && s.status === 'running');
+    const shells = running.map((s) => ({ id: s.id, command: s.command, pid: s.pid, startedAt: new Date(s.startedAt).toISOString() }));
+    recordRunning(this.leftPath(), shells);
+  }
+
+  private leftPath(): string {
+    return leftWorkPath(this.agent.paths.sessionsDir, this.agent.conversation.sessionId);
+  }
+
+  /** A resumed session: what its last run left running is told to the user. */
+  resumed(): void {
+    const text = reportLeft(this.leftPath());
+    if (text) this.agent.conversation.notice(text);
   }
 
   /** Stops everything still running: background subagents and workflows, shells, cron jobs. */

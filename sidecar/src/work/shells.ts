@@ -35,6 +35,8 @@ export interface ShellManagerOptions {
    * left running that still holds them is then cut off from them (default 500).
    */
   exitGraceMs?: number;
+  /** A shell went to the background or a background shell ended (the list of what runs changed). */
+  onBackgroundChange?: () => void;
 }
 
 export type { ShellOutput } from './outputBuffer.js';
@@ -202,11 +204,13 @@ export class ShellManager {
   private readonly killGraceMs: number;
   private readonly outputCap: number;
   private readonly exitGraceMs: number;
+  private readonly changed: () => void;
 
   constructor(
     readonly registry: WorkRegistry,
     opts: ShellManagerOptions = {},
   ) {
+    this.changed = opts.onBackgroundChange ?? (() => undefined);
     this.file = opts.shell ?? DEFAULT_SHELL;
     this.killGraceMs = opts.killGraceMs ?? 2000;
     this.outputCap = opts.outputCap ?? SHELL_OUTPUT_CAP;
@@ -245,7 +249,11 @@ export class ShellManager {
     if (!shell || shell.background || shell.status !== 'running') return false;
     shell.background = true;
     this.registry.start({ id, type: 'shell', description: shell.description, command: shell.command });
-    shell.onEnd((s) => this.registry.finish(id, s.status === 'running' ? 'failed' : s.status, endNotice(s)));
+    shell.onEnd((s) => {
+      this.registry.finish(id, s.status === 'running' ? 'failed' : s.status, endNotice(s));
+      this.changed();
+    });
+    this.changed();
     return true;
   }
 

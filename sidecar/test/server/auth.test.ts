@@ -2,9 +2,10 @@
 // Host, and its own Origin — required for WebSocket upgrades, checked when present on HTTP.
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { checkRequest, newToken, TOKEN_COOKIE, tokenOf } from '../../src/server/auth.js';
+import { checkRequest, newToken, tokenCookie, tokenOf } from '../../src/server/auth.js';
 
 const PORT = 41234;
+const TOKEN_COOKIE = tokenCookie(PORT);
 const TOKEN = newToken();
 
 function req(url: string, headers: Record<string, string | undefined>): IncomingMessage {
@@ -24,16 +25,16 @@ describe('newToken', () => {
 
 describe('tokenOf', () => {
   it('reads the query, then x-wave-token, then Bearer, then the cookie', () => {
-    expect(tokenOf(req('/ws?token=q', { 'x-wave-token': 'h', authorization: 'Bearer b', cookie: `${TOKEN_COOKIE}=c` }))).toBe('q');
-    expect(tokenOf(req('/ws', { 'x-wave-token': 'h', authorization: 'Bearer b', cookie: `${TOKEN_COOKIE}=c` }))).toBe('h');
-    expect(tokenOf(req('/ws', { authorization: 'Bearer b', cookie: `${TOKEN_COOKIE}=c` }))).toBe('b');
-    expect(tokenOf(req('/ws', { cookie: `a=1; ${TOKEN_COOKIE}=c; z=2` }))).toBe('c');
-    expect(tokenOf(req('/ws', { authorization: 'Basic Yjpj' }))).toBeUndefined();
-    expect(tokenOf(req('/ws', { cookie: `x${TOKEN_COOKIE}=c` }))).toBeUndefined();
-    expect(tokenOf(req('/ws', {}))).toBeUndefined();
+    expect(tokenOf(req('/ws?token=q', { 'x-wave-token': 'h', authorization: 'Bearer b', cookie: `${TOKEN_COOKIE}=c` }), PORT)).toBe('q');
+    expect(tokenOf(req('/ws', { 'x-wave-token': 'h', authorization: 'Bearer b', cookie: `${TOKEN_COOKIE}=c` }), PORT)).toBe('h');
+    expect(tokenOf(req('/ws', { authorization: 'Bearer b', cookie: `${TOKEN_COOKIE}=c` }), PORT)).toBe('b');
+    expect(tokenOf(req('/ws', { cookie: `a=1; ${TOKEN_COOKIE}=c; z=2` }), PORT)).toBe('c');
+    expect(tokenOf(req('/ws', { authorization: 'Basic Yjpj' }), PORT)).toBeUndefined();
+    expect(tokenOf(req('/ws', { cookie: `x${TOKEN_COOKIE}=c` }), PORT)).toBeUndefined();
+    expect(tokenOf(req('/ws', {}), PORT)).toBeUndefined();
     // A target that is not a URL has no query token (and does not throw).
-    expect(tokenOf(req('//[', {}))).toBeUndefined();
-    expect(tokenOf(req('//[', { 'x-wave-token': 'h' }))).toBe('h');
+    expect(tokenOf(req('//[', {}), PORT)).toBeUndefined();
+    expect(tokenOf(req('//[', { 'x-wave-token': 'h' }), PORT)).toBe('h');
   });
 });
 

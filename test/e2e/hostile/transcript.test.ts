@@ -48,6 +48,18 @@ describe.concurrent('wave -p', () => {
     expect(run.stderr.split('\n').filter((l) => l.includes('cannot be written'))).toHaveLength(1);
   });
 
+  it.each(['json', 'stream-json'] as const)('in %s mode too the warning is one stderr line (stdout stays the format)', async (format) => {
+    const { run } = await scenario({
+      format,
+      settings: () => ({ hooks: { UserPromptSubmit: [group([folderInPlace])] } }),
+      script: [{ text: 'the answer' }],
+    });
+    expect(run.code).toBe(0);
+    const warnings = run.stderr.split('\n').filter((l) => l.startsWith('wave: the transcript ') && l.includes('cannot be written (a folder is in its place)'));
+    expect(warnings).toHaveLength(1);
+    expect(run.stdout).toContain('the answer');
+  });
+
   it('the transcript replaced by a symlink to a file outside: that file is never written, the transcript is a file again', async () => {
     const { sb, run, json } = await scenario({
       setup: (sb) => writeFileSync(sb.outFile('victim.txt'), 'precious\n'),
