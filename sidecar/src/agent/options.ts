@@ -46,6 +46,8 @@ export interface AgentOptions {
   /** Resume this saved session instead of starting a new one. */
   resume?: string;
   trustProject?: boolean | (() => boolean);
+  /** Files besides the settings files whose change is a settings change (the trust store, `--settings FILE`). */
+  watchFiles?: readonly string[];
   /** Extra tools, added after those of the session's work. */
   tools?: AnyTool[];
   /** Long-running work (background shells, subagents, workflows, crons, worktrees); none without it. */
