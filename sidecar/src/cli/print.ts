@@ -43,7 +43,11 @@ function readFlagSettings(arg: string | undefined): { settings: z.infer<typeof S
   if (!arg) return { settings: {}, file: null };
   const inline = arg.trim().startsWith('{');
   const reviewed = inline ? null : new ReviewedFile(resolve(arg), new ApprovedStore(settingsPaths(resolve(arg), homedir()).userDir));
-  const file = reviewed ? (reviewed.approvedText === null ? readJsonFile(reviewed.path) : parseJsonText(reviewed.path, reviewed.approvedText)) : parseJsonText('--settings', arg);
+  const file = reviewed
+    ? reviewed.approvedText === null
+      ? readJsonFile(reviewed.path)
+      : parseJsonText(reviewed.path, reviewed.approvedText)
+    : parseJsonText('--settings', arg);
   if (!inline && !file.exists) throw new UsageError(`--settings: no such file ${resolve(arg)}`);
   if (file.parseError)
     throw new UsageError(`--settings: not valid JSON at line ${file.parseError.line}, column ${file.parseError.column}: ${file.parseError.message}`);

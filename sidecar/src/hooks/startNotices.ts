@@ -63,13 +63,17 @@ export function describeChange(c: FileChange | undefined): string {
   return parts.join(', ') || 'its content differs';
 }
 
-const UNTIL = 'this run uses its last approved content until the change is applied or reverted in the review banner of the Wave window (or `wave hooks review`)';
+const UNTIL =
+  'this run uses its last approved content until the change is applied or reverted in the review banner of the Wave window (or `wave hooks review`)';
 
 /** The notices as lines for `wave -p` on stderr. */
 export function startLines(n: StartNotices, describe: (path: string) => string): string[] {
   const lines = n.carried.map((c) => `${c.path} was changed during an earlier session (${c.since}) and was not reviewed (${describe(c.path)}); ${UNTIL}`);
   if (n.allHooksOff !== null) lines.push(`every hook is off in this run: "disableAllHooks": true in ${n.allHooksOff || 'the settings'}`);
-  if (n.fewerHooks) lines.push(`this run starts with ${n.fewerHooks.now} hook${n.fewerHooks.now === 1 ? '' : 's'}, fewer than the last run of this project (${n.fewerHooks.before})`);
+  if (n.fewerHooks)
+    lines.push(
+      `this run starts with ${n.fewerHooks.now} hook${n.fewerHooks.now === 1 ? '' : 's'}, fewer than the last run of this project (${n.fewerHooks.before})`,
+    );
   return lines;
 }
 
