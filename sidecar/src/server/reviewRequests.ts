@@ -32,8 +32,14 @@ export function reviewRequests(app: WaveApp): Pick<Handlers<Client>, ReviewMetho
   return {
     'config.apply': async ({ path }) => {
       await app.chat.whenReady();
-      if (path === undefined || path === app.trust.file) app.trust.apply();
       if (path !== app.trust.file) sessionOf(app).apply(path);
+      if ((path === undefined || path === app.trust.file) && app.trust.review(app.workdir)) {
+        const was = app.trust.state(app.workdir);
+        app.trust.apply();
+        app.broadcast('trust.changed', app.trustInfo());
+        // Trusted now, in a session that already started: the project's SessionStart hooks run.
+        if (was !== 'trusted' && app.trust.state(app.workdir) === 'trusted') await app.chat.trustGranted();
+      }
       return state();
     },
     'config.dismiss': async ({ path }) => {
