@@ -69,6 +69,10 @@ describe.concurrent('a change a run saw stays unreviewed for the next run', () =
     );
     // The file itself is left as the agent wrote it, for the user to apply or revert.
     expect(readFileSync(sb.projectSettings, 'utf8')).toBe(after);
+    expect((await sb.wave(['hooks', 'review'])).stdout).toContain(`${sb.projectSettings}: changed during a session (`);
+    expect((await sb.wave(['hooks', 'review', '--revert', sb.projectSettings])).stdout).toBe(`reverted ${sb.projectSettings}\n`);
+    expect(readFileSync(sb.projectSettings, 'utf8')).toBe(settingsText);
+    expect((await sb.wave(['hooks', 'review'])).stdout).toContain('No unreviewed change');
   }, 90_000);
 
   it('a change made while no run ran is the user’s and applies; a run that starts with every hook off, or with fewer hooks than the last run, says so', async () => {
