@@ -108,6 +108,8 @@ export class HookManager {
   observeConfig(ctx: FireContext): Promise<void> {
     const look = this.observing.then(async () => {
       const files = this.config.observe();
+      const unrecorded = this.config.store?.takeError();
+      if (unrecorded) this.opts.onWarning?.(unrecorded);
       if (!files.length) return;
       const notices: ConfigChangeNotice[] = [];
       const runs: HookRunRecord[] = [];

@@ -32,6 +32,7 @@ export function textHash(text: string | null): string {
 
 export class ApprovedStore {
   readonly dir: string;
+  private error: string | null = null;
   constructor(
     userDir: string,
     private readonly now: () => Date = () => new Date(),
@@ -56,10 +57,18 @@ export class ApprovedStore {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
       chmodSync(this.dir, 0o700);
       writeFileAtomic.sync(this.fileOf(key), `${JSON.stringify(value)}\n`, { mode: 0o600 });
-    } catch {
+    } catch (err) {
       // A full disk or a read-only home: the session still runs from what it read; only the
-      // carry-over to the next session is lost (docs/reliability.md).
+      // carry-over to the next session is lost, and the session says so (docs/reliability.md).
+      this.error ??= `cannot record approved settings in ${this.dir} (${(err as Error).message}): a change left unreviewed now would be taken by the next session`;
     }
+  }
+
+  /** The first write that failed since the last call, in words (then forgotten). */
+  takeError(): string | null {
+    const e = this.error;
+    this.error = null;
+    return e;
   }
 
   get(path: string): ApprovedRecord | null {
