@@ -71,7 +71,9 @@ describe('the agent cannot switch its guards off in wave serve', () => {
     const again = await openPage(ui.browser, next, { lang: 'en' });
     const carried = again.locator('.review-banner .review-file', { hasText: sb.projectSettings });
     await carried.waitFor();
-    expect(await carried.locator('.review-since').textContent()).toMatch(/^Changed during an earlier session \(.+\) and not reviewed: this session runs the last approved content of this file$/);
+    expect(await carried.locator('.review-since').textContent()).toMatch(
+      /^Changed during an earlier session \(.+\) and not reviewed: this session runs the last approved content of this file$/,
+    );
     expect(await carried.textContent()).toContain('"disableAllHooks": true — applying turns every hook off');
     await carried.getByRole('button', { name: 'Revert' }).click();
     await again.locator('.review-reverted').waitFor();

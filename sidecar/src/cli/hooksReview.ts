@@ -45,6 +45,7 @@ export function reviewCommand(argv: string[]): number {
     return 0;
   }
   if (!unreviewed.length) process.stdout.write('No unreviewed change: the next session starts from the files as they are.\n');
-  for (const u of unreviewed) process.stdout.write(`${u.path}: changed during a session (${u.record.pending!.at}), not reviewed; the next session runs its content of ${u.record.at}\n`);
+  for (const u of unreviewed)
+    process.stdout.write(`${u.path}: changed during a session (${u.record.pending!.at}), not reviewed; the next session runs its content of ${u.record.at}\n`);
   return 0;
 }

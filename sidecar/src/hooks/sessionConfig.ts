@@ -30,7 +30,6 @@ export interface SessionConfigOptions {
   approved?: ApprovedStore | null;
 }
 
-
 /** A settings file whose bytes changed since the session last looked. */
 export interface ObservedFile {
   path: string;
@@ -190,7 +189,8 @@ export class SessionConfig {
     }
     r.approveEdit(next);
     const fresh = readSettingsFile(this.active[at]?.file.source ?? sourceOfPath(this.paths, path), path, this.checks(), next);
-    this.active = at >= 0 ? this.active.map((f, i) => (i === at ? fresh : f)) : applyFile(this.active, [...this.disk().filter((f) => f.file.path !== path), fresh], path);
+    this.active =
+      at >= 0 ? this.active.map((f, i) => (i === at ? fresh : f)) : applyFile(this.active, [...this.disk().filter((f) => f.file.path !== path), fresh], path);
     this.composed = null;
   }
 

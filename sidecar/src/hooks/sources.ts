@@ -128,7 +128,15 @@ export function readHooks(out: FileSettings, raw: unknown, origin: HookOrigin, c
   out.problems.push(...read.problems, ...checkGuards(read.hooks, checks));
 }
 
-const missingFile = (path: string): JsonFile => ({ path, exists: false, text: '', value: undefined, parseError: null, duplicates: [], locate: () => undefined });
+const missingFile = (path: string): JsonFile => ({
+  path,
+  exists: false,
+  text: '',
+  value: undefined,
+  parseError: null,
+  duplicates: [],
+  locate: () => undefined,
+});
 
 /** Reads one user / project / project local settings file (from `text` when given: null = missing). */
 export function readSettingsFile(source: HookSource, path: string, checks: GuardContext, text?: string | null): FileSettings {
