@@ -78,7 +78,7 @@ describe('the agent cannot switch its guards off in wave serve', () => {
     await carried.getByRole('button', { name: 'Revert' }).click();
     await again.locator('.review-reverted').waitFor();
     expect(sb.read(sb.projectSettings)).toBe(approved);
-  });
+  }, 120_000);
 });
 
 describe('workspace trust', () => {
