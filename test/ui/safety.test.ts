@@ -81,6 +81,18 @@ describe('the agent cannot switch its guards off in wave serve', () => {
   }, 120_000);
 });
 
+describe('what a session says at start', () => {
+  it('a session that starts with every hook off says so in a banner naming the file', async () => {
+    const sb = new UiSandbox().trust(true);
+    sb.write(sb.userSettings, { disableAllHooks: true, hooks: hooksOf([{ event: 'PreToolUse', matcher: 'Bash', command: 'exit 2', description: 'Guard' }]) });
+    const s = await ui.serve(sb, {});
+    const page = await openPage(ui.browser, s, { lang: 'en' });
+    const banner = page.locator('.start-banner');
+    await banner.waitFor();
+    expect(await banner.textContent()).toBe(`Every hook is off in this session: "disableAllHooks": true in ${sb.userSettings}`);
+  });
+});
+
 describe('workspace trust', () => {
   it('the dialog lists the project hook commands; trusting the started session runs the project SessionStart hooks; the project tab has a trust switch', async () => {
     const sb = new UiSandbox();
