@@ -2,7 +2,7 @@
 // workdir is trusted. Exit code 0, or 1 with a one-line reason on a configuration or model error.
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Agent, AgentEvent } from '../agent/agent.js';
 import type { TurnResult } from '../agent/turn.js';
 import { createAgent } from '../app/agent.js';
@@ -22,7 +22,6 @@ import { PERMISSION_MODES, type PermissionMode } from '../hooks/types.js';
 import { createModelClient, modelConfigFrom } from '../models/config.js';
 import { formatJsonPath, parseJsonText, readJsonFile } from '../settings/jsonFile.js';
 import { ApprovedStore } from '../settings/approved.js';
-import { settingsPaths } from '../settings/paths.js';
 import { ReviewedFile } from '../settings/reviewedFile.js';
 import { carriedFlagLine, describeChange, startLines } from '../hooks/startNotices.js';
 
@@ -42,7 +41,7 @@ interface FlagFile {
 function readFlagSettings(arg: string | undefined): { settings: z.infer<typeof SettingsSchema>; file: FlagFile | null } {
   if (!arg) return { settings: {}, file: null };
   const inline = arg.trim().startsWith('{');
-  const reviewed = inline ? null : new ReviewedFile(resolve(arg), new ApprovedStore(settingsPaths(resolve(arg), homedir()).userDir));
+  const reviewed = inline ? null : new ReviewedFile(resolve(arg), new ApprovedStore(join(homedir(), '.wave')));
   const file = reviewed
     ? reviewed.approvedText === null
       ? readJsonFile(reviewed.path)

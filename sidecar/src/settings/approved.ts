@@ -56,7 +56,8 @@ export class ApprovedStore {
     try {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
       chmodSync(this.dir, 0o700);
-      writeFileAtomic.sync(this.fileOf(key), `${JSON.stringify(value)}\n`, { mode: 0o600 });
+      // No fsync: a record lost in a crash means the next session takes the disk, as a first run does.
+      writeFileAtomic.sync(this.fileOf(key), `${JSON.stringify(value)}\n`, { mode: 0o600, fsync: false });
     } catch (err) {
       // A full disk or a read-only home: the session still runs from what it read; only the
       // carry-over to the next session is lost, and the session says so (docs/reliability.md).
