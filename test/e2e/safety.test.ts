@@ -43,15 +43,16 @@ describe.concurrent('the agent cannot switch its guards off (the session runs fr
     expect(run.stderr.match(/changed during this run/g)).toHaveLength(1);
   });
 
-  it('the next run takes the change', async () => {
+  it('the next run does not take the change either: nobody reviewed it (docs/hooks.md, "Changes during a session"); it says so', async () => {
     const first = await scenario({
       args: BYPASS,
       settings: (sb) => ({ hooks: { PreToolUse: [guard(sb)] } }),
       script: (sb) => [call('Write', { file_path: sb.projectSettings, content: '{"disableAllHooks": true}\n' }), { text: 'done' }],
     });
     const second = await scenario({ sandbox: first.sb, args: BYPASS, script: [call('Bash', { command: 'echo git reset --hard' }, 'call_b'), { text: 'ok' }] });
-    expect(toolBlocks(second.messages).find((b) => b.id === 'call_b')!.success).toBe(true);
-  });
+    expect(toolBlocks(second.messages).find((b) => b.id === 'call_b')!.result).toContain('git reset --hard is not allowed here');
+    expect(second.run.stderr).toContain(`wave: ${first.sb.projectSettings} was changed during an earlier session (`);
+  }, 90_000);
 });
 
 describe.concurrent('a guard that does not run is never silent', () => {

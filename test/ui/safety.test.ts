@@ -20,7 +20,7 @@ const send = async (page: Page, text: string) => {
 };
 
 describe('the agent cannot switch its guards off in wave serve', () => {
-  it('a model writes {"disableAllHooks": true} and runs git reset --hard: the guard blocks it; the banner says what changed; Dismiss hides it', async () => {
+  it('a model writes {"disableAllHooks": true} and runs git reset --hard: the guard blocks it; the banner says what changed; Revert restores the file and Undo brings the change back; the next session starts from the approved content and its banner says when the change was made', async () => {
     const sb = new UiSandbox().trust(true);
     const guard = sb.write(
       join(sb.workdir, '.wave', 'hooks', 'no-reset.sh'),
@@ -29,9 +29,11 @@ describe('the agent cannot switch its guards off in wave serve', () => {
     const ran = join(sb.root, 'reset-ran');
     sb.write(sb.userSettings, { permissions: { allow: ['Write', 'Bash'] } });
     sb.write(sb.projectSettings, { hooks: hooksOf([{ event: 'PreToolUse', matcher: 'Bash', command: `sh '${guard}'`, description: 'No git reset --hard' }]) });
+    const approved = sb.read(sb.projectSettings);
+    const agents = '{ "disableAllHooks": true }\n';
     const s = await ui.serve(sb, {
       script: [
-        { toolCalls: [{ name: 'Write', input: { file_path: sb.projectSettings, content: '{ "disableAllHooks": true }\n' } }] },
+        { toolCalls: [{ name: 'Write', input: { file_path: sb.projectSettings, content: agents } }] },
         { toolCalls: [{ name: 'Bash', input: { command: `git reset --hard; touch '${ran}'` } }] },
         { text: 'Done.' },
       ],
@@ -47,14 +49,47 @@ describe('the agent cannot switch its guards off in wave serve', () => {
     await review.waitFor();
     expect(await review.textContent()).toContain('"disableAllHooks": true — applying turns every hook off');
     expect(await review.textContent()).toContain('− PreToolUse (Bash) · No git reset --hard (still running until you apply)');
-    await review.getByRole('button', { name: 'Dismiss' }).click();
-    await page.locator('.review-banner').waitFor({ state: 'detached' });
+    expect(await review.getByRole('button', { name: 'Dismiss' }).count()).toBe(0);
+    await review.getByRole('button', { name: 'Revert' }).click();
+    const note = page.locator('.review-reverted');
+    await note.waitFor();
+    expect(await note.textContent()).toContain(`Reverted ${sb.projectSettings} to the content the session runs.`);
+    expect(await page.locator('.review-banner .review-file').count()).toBe(0);
+    expect(sb.read(sb.projectSettings)).toBe(approved);
+    await note.getByRole('button', { name: 'Undo' }).click();
+    await review.waitFor();
+    expect(sb.read(sb.projectSettings)).toBe(agents);
 
-    // The settings page lists the file as it is on disk; a fresh page shows no banner (dismissed).
+    // The settings page lists the file as it is on disk.
     const settings = await openPage(ui.browser, s, { view: 'settings', lang: 'en' });
     await settings.click('[data-tab=project]');
     await settings.locator('.empty-state[data-empty=project]').waitFor();
-    expect(await settings.locator('.review-banner').count()).toBe(0);
+    await s.stop();
+
+    // The next session: the change is still unreviewed, the guard still runs, and the banner says when the change was made.
+    const next = await ui.serve(sb, {});
+    const again = await openPage(ui.browser, next, { lang: 'en' });
+    const carried = again.locator('.review-banner .review-file', { hasText: sb.projectSettings });
+    await carried.waitFor();
+    expect(await carried.locator('.review-since').textContent()).toMatch(
+      /^Changed during an earlier session \(.+\) and not reviewed: this session runs the last approved content of this file$/,
+    );
+    expect(await carried.textContent()).toContain('"disableAllHooks": true — applying turns every hook off');
+    await carried.getByRole('button', { name: 'Revert' }).click();
+    await again.locator('.review-reverted').waitFor();
+    expect(sb.read(sb.projectSettings)).toBe(approved);
+  }, 120_000);
+});
+
+describe('what a session says at start', () => {
+  it('a session that starts with every hook off says so in a banner naming the file', async () => {
+    const sb = new UiSandbox().trust(true);
+    sb.write(sb.userSettings, { disableAllHooks: true, hooks: hooksOf([{ event: 'PreToolUse', matcher: 'Bash', command: 'exit 2', description: 'Guard' }]) });
+    const s = await ui.serve(sb, {});
+    const page = await openPage(ui.browser, s, { lang: 'en' });
+    const banner = page.locator('.start-banner');
+    await banner.waitFor();
+    expect(await banner.textContent()).toBe(`Every hook is off in this session: "disableAllHooks": true in ${sb.userSettings}`);
   });
 });
 

@@ -6,6 +6,7 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { HookManager, assertValidProgrammaticHooks } from '../hooks/manager.js';
+import type { StartNotices } from '../hooks/startNotices.js';
 import type { ConfiguredHook } from '../hooks/types.js';
 import { settingsPaths, type SettingsPaths } from '../settings/paths.js';
 import { compactConversation } from './compaction.js';
@@ -31,6 +32,7 @@ type StartSource = 'startup' | 'resume' | 'clear' | 'compact';
 
 export class Agent {
   readonly hookManager: HookManager;
+  readonly startNotices: StartNotices;
   readonly tools: ToolRegistry;
   readonly paths: SettingsPaths;
   readonly workdir: string;
@@ -45,6 +47,8 @@ export class Agent {
     const home = opts.homeDir ?? homedir();
     this.paths = settingsPaths(this.workdir, home);
     this.hookManager = this.newHookManager(home);
+    // Said once, at start: files run from their approved content, every hook off, fewer hooks than last time.
+    this.startNotices = this.hookManager.config.startNotices();
     this.scheduler = new TurnScheduler({
       newBudget: () => this.hookManager.newTurnBudget(),
       onBusy: (busy) => {
@@ -99,6 +103,7 @@ export class Agent {
       ...(opts.trustProject !== undefined ? { trustProject: opts.trustProject } : {}),
       ...(opts.env ? { baseEnv: opts.env } : {}),
       ...(opts.toolNames ? { toolNames: opts.toolNames } : {}),
+      ...(opts.watchFiles ? { watchFiles: opts.watchFiles } : {}),
       onRecord: (run) => {
         this.conversation.addBlock({ type: 'hook_run', run });
         this.host.emit({ type: 'hook_run', run });
@@ -270,5 +275,6 @@ export class Agent {
     this.conversation.flushPending();
     this.conversation.save();
     await this.hookManager.waitForAsync();
+    this.hookManager.config.end();
   }
 }

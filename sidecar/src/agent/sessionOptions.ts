@@ -43,6 +43,8 @@ export interface SessionOptions {
   /** Resume this saved session instead of starting a new one. */
   resume?: string;
   trustProject?: boolean | (() => boolean);
+  /** Files besides the settings files whose change is a settings change (the trust store, `--settings FILE`). */
+  watchFiles?: readonly string[];
   /** Extra tools, added after those of the session's work. */
   tools?: AnyTool[];
   /** Every tool name the agent may offer (hook matchers are checked against them). */

@@ -14,6 +14,9 @@ const USAGE = `usage:
       the run history (~/.wave/hook-runs.jsonl), newest first
   wave hooks stats [--since 7d] [--json]
       per hook: runs, blocks, errors, timeouts, p50 / p95 / max duration, last run
+  wave hooks review [--workdir DIR] [--apply FILE|all] [--revert FILE|all]
+      the settings files a session saw change and nobody reviewed (the next session runs their
+      last approved content); apply or revert them
   wave hooks import [--from FILE] [--to user|project|local] [--workdir DIR] [--dry-run] [--json]
       add the hooks of ~/.claude/settings.json, .claude/settings.json and .claude/settings.local.json
       (or FILE) to the matching Wave file, skipping those already there
@@ -30,6 +33,8 @@ export async function hooksCommand(argv: string[]): Promise<number> {
       return (await import('./hooksList.js')).validateCommand(rest);
     case 'test':
       return (await import('./hooksTest.js')).hooksTestCommand(rest);
+    case 'review':
+      return (await import('./hooksReview.js')).reviewCommand(rest);
     case 'import':
       return (await import('./hooksImport.js')).importCommand(rest);
     case 'runs':

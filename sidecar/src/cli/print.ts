@@ -2,7 +2,7 @@
 // workdir is trusted. Exit code 0, or 1 with a one-line reason on a configuration or model error.
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Agent, AgentEvent } from '../agent/agent.js';
 import type { TurnResult } from '../agent/turn.js';
 import { createAgent } from '../app/agent.js';
@@ -21,17 +21,32 @@ import { pickModelKeys } from '../settings/schema.js';
 import { PERMISSION_MODES, type PermissionMode } from '../hooks/types.js';
 import { createModelClient, modelConfigFrom } from '../models/config.js';
 import { formatJsonPath, parseJsonText, readJsonFile } from '../settings/jsonFile.js';
+import { ApprovedStore } from '../settings/approved.js';
+import { ReviewedFile } from '../settings/reviewedFile.js';
+import { carriedFlagLine, describeChange, startLines } from '../hooks/startNotices.js';
 
 class UsageError extends Error {}
 
 /** How long `wave -p` waits for background work after the turn (WAVE_SETTLE_SECONDS overrides). */
 const SETTLE_LIMIT_MS = Number(process.env.WAVE_SETTLE_SECONDS ?? 1800) * 1000;
 
+/** `--settings FILE`: watched like the settings files; a change an earlier run left unreviewed is not taken (docs/hooks.md). */
+interface FlagFile {
+  path: string;
+  /** When an earlier run saw the change this run does not take, or null. */
+  carried: string | null;
+}
+
 /** --settings: a file path or an inline JSON object, checked with the settings schema. */
-function readFlagSettings(arg: string | undefined): z.infer<typeof SettingsSchema> {
-  if (!arg) return {};
+function readFlagSettings(arg: string | undefined): { settings: z.infer<typeof SettingsSchema>; file: FlagFile | null } {
+  if (!arg) return { settings: {}, file: null };
   const inline = arg.trim().startsWith('{');
-  const file = inline ? parseJsonText('--settings', arg) : readJsonFile(resolve(arg));
+  const reviewed = inline ? null : new ReviewedFile(resolve(arg), new ApprovedStore(join(homedir(), '.wave')));
+  const file = reviewed
+    ? reviewed.approvedText === null
+      ? readJsonFile(reviewed.path)
+      : parseJsonText(reviewed.path, reviewed.approvedText)
+    : parseJsonText('--settings', arg);
   if (!inline && !file.exists) throw new UsageError(`--settings: no such file ${resolve(arg)}`);
   if (file.parseError)
     throw new UsageError(`--settings: not valid JSON at line ${file.parseError.line}, column ${file.parseError.column}: ${file.parseError.message}`);
@@ -45,7 +60,7 @@ function readFlagSettings(arg: string | undefined): z.infer<typeof SettingsSchem
     const i = parsed.error.issues[0]!;
     throw new UsageError(`--settings: ${i.path.join('.') || '(root)'}: ${i.message}`);
   }
-  return parsed.data;
+  return { settings: parsed.data, file: reviewed ? { path: reviewed.path, carried: reviewed.carried } : null };
 }
 
 export async function printCommand(argv: string[]): Promise<number> {
@@ -94,10 +109,12 @@ function readFlags(values: Record<string, string | undefined>) {
     workdir,
     note,
     debugHooks,
-    flag: readFlagSettings(values.settings),
+    ...flagOf(readFlagSettings(values.settings)),
     resume: values.resume,
   };
 }
+
+const flagOf = (r: ReturnType<typeof readFlagSettings>) => ({ flag: r.settings, flagFile: r.file });
 
 const streamLine = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`);
 
@@ -126,6 +143,7 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
     permissionMode: f.mode,
     trustProject: true,
     onConfigChange: changeReporter(),
+    ...(f.flagFile ? { watchFiles: [f.flagFile.path] } : {}),
     ...(f.debugHooks ? { debugHooks: f.debugHooks } : {}),
     ...(f.flag.hooks !== undefined ? { hooks: f.flag.hooks } : {}),
     ...(f.flag.permissions ? { extraPermissions: f.flag.permissions } : {}),
@@ -136,6 +154,10 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
       if (f.format === 'stream-json' && e.type !== 'messages') streamLine(e);
     },
   });
+  for (const line of startLines(agent.startNotices, (p) => describeChange(agent.hookManager.config.changes().find((c) => c.path === p)))) {
+    process.stderr.write(`wave: ${line}\n`);
+  }
+  if (f.flagFile?.carried) process.stderr.write(`wave: ${carriedFlagLine(f.flagFile.path, f.flagFile.carried)}\n`);
   const firstNew = agent.loaded;
   const turn = await agent.sendMessage(f.prompt);
   // Like `claude -p`: wait for the background work this run started (shells, subagents, workflows)

@@ -49,6 +49,8 @@ export interface HookManagerOptions {
   hooks?: unknown;
   /** Whether project-scope hooks may run (docs/hooks.md, "Project hooks need a trusted workspace"). Default true (headless use). */
   trustProject?: boolean | (() => boolean);
+  /** Files besides the settings files whose change is a settings change: observed, ConfigChange fires (sessionConfig.ts). */
+  watchFiles?: readonly string[];
   runProcess?: ProcessRunner;
   /** The environment hooks inherit (default process.env). */
   baseEnv?: NodeJS.ProcessEnv;

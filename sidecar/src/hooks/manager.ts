@@ -78,6 +78,7 @@ export class HookManager {
       programmatic: opts.hooks,
       trust: () => this.trusted(),
       ...(opts.toolNames ? { toolNames: opts.toolNames } : {}),
+      ...(opts.watchFiles ? { watchFiles: opts.watchFiles } : {}),
     });
     const historyFile = opts.historyFile === undefined ? this.config.paths.historyFile : opts.historyFile;
     this.history = historyFile ? new HistoryWriter(historyFile, (m) => this.opts.onWarning?.(m)) : null;
@@ -107,6 +108,8 @@ export class HookManager {
   observeConfig(ctx: FireContext): Promise<void> {
     const look = this.observing.then(async () => {
       const files = this.config.observe();
+      const unrecorded = this.config.store?.takeError();
+      if (unrecorded) this.opts.onWarning?.(unrecorded);
       if (!files.length) return;
       const notices: ConfigChangeNotice[] = [];
       const runs: HookRunRecord[] = [];

@@ -10,7 +10,8 @@ import { readHooksConfig, type HookOrigin } from './config.js';
 import { checkGuards, type GuardContext } from './guards.js';
 import { pluginHookFiles, pluginNames, readPluginFile, type PluginHookFile } from './pluginSources.js';
 import type { ConfigProblem, ConfiguredHook, HookSource } from './types.js';
-import { formatJsonPath, readJsonFile, type JsonFile } from '../settings/jsonFile.js';
+import { textHash } from '../settings/approved.js';
+import { formatJsonPath, parseJsonText, readJsonFile, readSettingsText, type JsonFile } from '../settings/jsonFile.js';
 import { readSettingsKeys } from '../settings/keys.js';
 import type { SettingsPaths } from '../settings/paths.js';
 import type { SettingsKeys } from '../settings/schema.js';
@@ -31,15 +32,21 @@ export interface SourceFile {
 /** What one settings file contributes on its own. */
 export interface FileSettings {
   file: SourceFile;
-  /** Changes whenever the file changes (mtime, size, inode); `-` when it does not exist. */
+  /** Changes whenever the file's content changes (a hash; docs/hooks.md, "Changes during a session"); `-` when it does not exist. */
   stamp: string;
+  /** The text it was read from (settings files; null when missing or unreadable). */
+  text?: string | null;
   hooks: ConfiguredHook[];
   problems: ConfigProblem[];
   /** Its valid keys besides `hooks` (settings/keys.ts). */
   keys: SettingsKeys;
 }
 
-/** `mtime:size:inode` of a path, or `-` when it is missing (or unreachable). */
+/**
+ * What a path holds, by content: a hash of a regular file's bytes (an in-place edit that keeps the
+ * size and restores the mtime is still a change), `mtime:size:inode` of anything else (the plugins
+ * folder), `-` when it is missing or unreachable.
+ */
 export function stampOf(path: string): string {
   let s: Stats | undefined;
   try {
@@ -48,7 +55,14 @@ export function stampOf(path: string): string {
   } catch {
     s = undefined; // not a directory on the way, no permission: treated as missing
   }
-  return s ? `${s.mtimeMs}:${s.size}:${s.ino}` : '-';
+  if (!s) return '-';
+  if (!s.isFile()) return `${s.mtimeMs}:${s.size}:${s.ino}`;
+  try {
+    const text = readSettingsText(path);
+    return text === null ? '-' : `#${textHash(text)}`;
+  } catch (err) {
+    return `!${(err as Error).message}:${s.mtimeMs}:${s.size}:${s.ino}`;
+  }
 }
 
 export function emptyFile(source: HookSource, path: string, stamp: string): FileSettings {
@@ -80,9 +94,10 @@ function duplicateProblems(file: JsonFile): ConfigProblem[] {
 }
 
 /** Reads the file; a read error (not a missing file) is a problem of its own. */
-export function readSafely(out: FileSettings): JsonFile | null {
+export function readSafely(out: FileSettings, text?: string | null): JsonFile | null {
   try {
-    const file = readJsonFile(out.file.path);
+    const file = text === undefined ? readJsonFile(out.file.path) : text === null ? missingFile(out.file.path) : parseJsonText(out.file.path, text);
+    out.text = file.exists ? file.text : null;
     out.file.exists = file.exists;
     out.file.parseError = file.parseError;
     out.problems.push(...duplicateProblems(file));
@@ -113,10 +128,20 @@ export function readHooks(out: FileSettings, raw: unknown, origin: HookOrigin, c
   out.problems.push(...read.problems, ...checkGuards(read.hooks, checks));
 }
 
-/** Reads one user / project / project local settings file. */
-export function readSettingsFile(source: HookSource, path: string, checks: GuardContext): FileSettings {
-  const out = emptyFile(source, path, stampOf(path));
-  const file = readSafely(out);
+const missingFile = (path: string): JsonFile => ({
+  path,
+  exists: false,
+  text: '',
+  value: undefined,
+  parseError: null,
+  duplicates: [],
+  locate: () => undefined,
+});
+
+/** Reads one user / project / project local settings file (from `text` when given: null = missing). */
+export function readSettingsFile(source: HookSource, path: string, checks: GuardContext, text?: string | null): FileSettings {
+  const out = emptyFile(source, path, text === undefined ? stampOf(path) : text === null ? '-' : `#${textHash(text)}`);
+  const file = readSafely(out, text);
   if (!file || !file.exists) return out;
   if (file.parseError) {
     unreadable(out, file);

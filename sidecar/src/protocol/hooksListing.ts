@@ -47,6 +47,19 @@ export interface FileReview {
   deleted: boolean;
   /** Not valid JSON on disk: applying would stop every hook of the file. */
   parseError: { line: number; column: number; message: string } | null;
+  /** `settings`, or `trust`: the trust store changed on disk by something else than the user's answer. */
+  kind: 'settings' | 'trust';
+  /** For `trust`: this workdir's trust in the session and on disk; other workdirs that changed. */
+  trust: { workdir: string; before: TrustState; after: TrustState; others: string[] } | null;
+  /** When an earlier session saw this change, which it left unreviewed (this session runs the approved content); null: seen in this session. */
+  since: string | null;
+}
+
+/** What the session said when it started: every hook off, fewer hooks than the project's last session. */
+export interface StartState {
+  /** The file whose `"disableAllHooks": true` turns every hook off, or null. */
+  allHooksOff: string | null;
+  fewerHooks: { before: number; now: number } | null;
 }
 
 /** The session's configuration as the UI shows it: changes to review, and problems that make hooks not run. */
@@ -56,6 +69,8 @@ export interface ConfigState {
   problems: ConfigProblem[];
   /** "N hooks could not be read …", or null. */
   unread: string | null;
+  /** Null before the session started. */
+  start: StartState | null;
 }
 
 export interface HookListItem {

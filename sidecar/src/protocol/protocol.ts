@@ -52,6 +52,10 @@ export const RequestSchemas = {
   'config.apply': z.object({ path: z.string().min(1).optional() }),
   /** Hides the change of one file (or of all) until the file changes again. */
   'config.dismiss': z.object({ path: z.string().min(1).optional() }),
+  /** Writes back the content the session runs over one changed file (the review's Revert); answers an undo token. */
+  'config.revert': z.object({ path: z.string().min(1) }),
+  /** Puts back what a Revert replaced, when the file is still as the Revert left it. */
+  'config.undoRevert': z.object({ token: z.string().min(1) }),
   'model.get': z.object({}),
   /** Writes provider, baseURL, model (and apiKey when given) into the user settings file and applies them. Empty text removes a key. */
   'model.save': ModelFormSchema(),
@@ -223,6 +227,8 @@ export interface Results {
   'trust.set': TrustInfo;
   'config.apply': ConfigState;
   'config.dismiss': ConfigState;
+  'config.revert': { config: ConfigState; undo: string };
+  'config.undoRevert': ConfigState;
   'host.openFile': { ok: true };
   'host.closeSettings': { ok: true };
   'host.showChat': { ok: true };

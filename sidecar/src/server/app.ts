@@ -72,6 +72,8 @@ export class WaveApp implements Services {
       workdir: this.workdir,
       homeDir: this.homeDir,
       trustState: () => this.trust.state(this.workdir),
+      extraReview: () => [this.trust.review(this.workdir)].filter((r) => r !== null),
+      extraWatch: [this.trust.file],
       session: () => this.chat.sessionConfig(),
       onChange: () => void this.settingsFilesChanged(),
     });
@@ -120,6 +122,8 @@ export class WaveApp implements Services {
         homeDir: this.homeDir,
         env,
         trustProject: trusted,
+        // A change to the trust store on disk is a settings change (ConfigChange, review).
+        watchFiles: [this.trust.file],
         // Someone is at the other end: Notification hooks hear about a wait, and about work finished while no Wave window was open.
         idleNotificationMs: 60_000,
         userAway: () => this.clients.size === 0,

@@ -14,8 +14,11 @@ function reviewHook(h: HookSummary): ReviewHook {
   return { event: h.event, matcher: h.matcher, name: h.name, command: h.command };
 }
 
-export function fileReview(c: FileChange): FileReview {
+export function fileReview(c: FileChange, since: string | null = null): FileReview {
   return {
+    kind: 'settings',
+    trust: null,
+    since,
     path: c.path,
     source: c.source as FileReview['source'],
     added: c.added.map(reviewHook),
@@ -28,12 +31,18 @@ export function fileReview(c: FileChange): FileReview {
   };
 }
 
-/** The review (null session: nothing to review) and the problems of the files on disk. */
-export function configState(session: SessionConfig | null, disk: LoadedSources): ConfigState {
+/**
+ * The review (null session: nothing to review; `extra`: the trust store's change) and the problems
+ * of the files on disk; what the session said at start.
+ */
+export function configState(session: SessionConfig | null, disk: LoadedSources, extra: FileReview[] = []): ConfigState {
+  const since = new Map(session?.carried().map((c) => [c.path, c.since]) ?? []);
+  const start = session?.startNotices() ?? null;
   return {
-    review: session ? session.review().map(fileReview) : [],
+    review: [...(session ? session.review().map((c) => fileReview(c, since.get(c.path) ?? null)) : []), ...extra],
     problems: disk.problems,
     unread: unreadSummary(disk.files, disk.problems),
+    start: start && { allHooksOff: start.allHooksOff, fewerHooks: start.fewerHooks },
   };
 }
 

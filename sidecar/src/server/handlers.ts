@@ -5,10 +5,10 @@ import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { setJsonValue } from '../settings/jsonEdit.js';
 import { settingsPaths } from '../settings/paths.js';
+import { reviewRequests } from './reviewRequests.js';
 import { editOwnSettings } from './settingsEdit.js';
 import type { ErrorCode, Handlers, Hello } from '../protocol/protocol.js';
-import type { Transport } from './transport.js';
-import type { Services } from './services.js';
+import type { Client, Services } from './services.js';
 
 export class RequestError extends Error {
   constructor(
@@ -19,18 +19,7 @@ export class RequestError extends Error {
   }
 }
 
-/** The client a request came from. */
-export interface Client {
-  transport: Transport;
-  /** Runs once the response has been sent (events that must follow it). */
-  afterResponse: (fn: () => void) => void;
-}
-
-function sessionOf(app: Services) {
-  const session = app.chat.sessionConfig();
-  if (!session) throw new RequestError('not_found', 'there is no session yet');
-  return session;
-}
+export type { Client } from './services.js';
 
 /** Closes the settings tab, shows the chat and prefills it (in this order for the IDE). */
 function toChat(app: Services, prefill: string): void {
@@ -162,16 +151,6 @@ export function createHandlers(app: Services): Handlers<Client> {
         config: app.settings.list().config,
       } satisfies Hello;
     },
-    'config.apply': async ({ path }) => {
-      await app.chat.whenReady();
-      sessionOf(app).apply(path);
-      return app.pushListing(app.settings.list()).config;
-    },
-    'config.dismiss': async ({ path }) => {
-      await app.chat.whenReady();
-      sessionOf(app).dismiss(path);
-      return app.pushListing(app.settings.list()).config;
-    },
     'trust.set': async ({ trusted }) => {
       const was = app.trust.state(app.workdir);
       app.trust.set(app.workdir, trusted);
@@ -182,6 +161,7 @@ export function createHandlers(app: Services): Handlers<Client> {
       if (trusted && was !== 'trusted') await app.chat.trustGranted();
       return info;
     },
+    ...reviewRequests(app),
     ...hooksRequests(app),
     ...modelRequests(app),
     ...chatRequests(app),

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { TOOL_NAMES } from '../app/tools.js';
 import { loadSources } from '../hooks/compose.js';
-import { sourcesFingerprint } from '../hooks/sources.js';
+import { sourcesFingerprint, stampOf } from '../hooks/sources.js';
 import type { LoadedSources } from '../hooks/compose.js';
 import type { SessionConfig } from '../hooks/sessionConfig.js';
 import { hookKey } from '../hooks/snapshot.js';
@@ -18,7 +18,7 @@ import { removeStaleTemps } from '../settings/atomicWrite.js';
 import { parseJsonText, type JsonPath } from '../settings/jsonFile.js';
 import { settingsPaths } from '../settings/paths.js';
 import type { ImportTarget } from '../hooks/claudeImportFiles.js';
-import type { ClaudeImportDone, HookListItem, HookState, HooksListing, SettingsFileState, TrustState } from '../protocol/protocol.js';
+import type { ClaudeImportDone, FileReview, HookListItem, HookState, HooksListing, SettingsFileState, TrustState } from '../protocol/protocol.js';
 import { ClaudeHooks } from './claudeImport.js';
 import { assertEditable, assertWritable, hashOf, realPathOr, SettingsRefusal, versionOf, writeUnlessChanged } from './settingsEdit.js';
 
@@ -56,6 +56,9 @@ export interface HooksSettingsOptions {
   homeDir: string;
   /** The workdir's trust decision (the listing knows itself whether the project has hooks). */
   trustState: () => TrustState;
+  /** Review entries of files besides the settings files (the trust store), and those files, watched too. */
+  extraReview?: () => FileReview[];
+  extraWatch?: readonly string[];
   /** The chat session's hook configuration, once it exists (for each hook's state and the review). */
   session?: () => SessionConfig | null;
   /** Called with a fresh listing whenever a settings file changed. */
@@ -103,7 +106,7 @@ export class HooksSettingsService {
       hooks: s.hooks.filter((h) => h.source !== 'programmatic' && h.file).map((h) => toItem(h, state(h))),
       problems: s.problems,
       trust: { state: trust, projectHasHooks: s.hooks.some((h) => h.source === 'project' || h.source === 'projectLocal'), projectHooks: projectHooks(s) },
-      config: configState(session, s),
+      config: configState(session, s, this.opts.extraReview?.() ?? []),
       claude: this.claude.list(trust === 'trusted'),
     };
   }
@@ -150,9 +153,13 @@ export class HooksSettingsService {
     assertWritable(item.file, 'nothing was deleted');
     const deleted = this.disk().s.hooks.find((h) => h.id === item.id);
     const next = removeHook(text, parseJsonText(item.file, text).value, this.pathOf(item.id));
+    const session = this.opts.session?.() ?? null;
+    const clean = session?.isClean(item.file) ?? false;
     writeUnlessChanged(item.file, next, version, 'nothing was deleted', 'deleting');
-    // The user's own delete on this page applies at once, without review (docs/hooks.md).
-    if (deleted) this.opts.session?.()?.forgetDeleted(item.file, hookKey(deleted));
+    // The user's own delete on this page applies at once, without review (docs/hooks.md); a file
+    // with another change waiting keeps that change in review.
+    if (clean) session!.apply(item.file);
+    else if (deleted) session?.forgetDeleted(item.file, hookKey(deleted));
     return { ...this.list(), undo: this.keepUndo({ file: item.file, before: bytes, after: versionOf(item.file) }) };
   }
 
@@ -173,7 +180,7 @@ export class HooksSettingsService {
     const nothing = 'nothing was restored';
     if (versionOf(undo.file) !== undo.after) throw new SettingsRefusal('conflict', `${undo.file} changed since the delete; ${nothing}`);
     const session = this.opts.session?.() ?? null;
-    const clean = !session?.changes().some((c) => c.path === undo.file);
+    const clean = session?.isClean(undo.file) ?? true;
     writeUnlessChanged(undo.file, undo.before, undo.after, nothing, 'restoring');
     this.undos.delete(token);
     if (session && clean) session.apply(undo.file);
@@ -194,7 +201,8 @@ export class HooksSettingsService {
     // Temporary files a killed sidecar left next to the settings files go (docs/reliability.md).
     for (const f of [paths.user, paths.project, paths.projectLocal]) removeStaleTemps(realPathOr(f));
     // The Claude Code files too: the listing says which of their hooks Wave does not run.
-    const fingerprint = () => `${sourcesFingerprint(paths)}|${this.claude.fingerprint()}`;
+    const extra = () => (this.opts.extraWatch ?? []).map(stampOf).join('|');
+    const fingerprint = () => `${sourcesFingerprint(paths)}|${extra()}|${this.claude.fingerprint()}`;
     this.fingerprint = fingerprint();
     this.timer = setInterval(() => {
       const fp = fingerprint();

@@ -9,6 +9,13 @@ import type { ModelService } from './modelService.js';
 import type { Transport } from './transport.js';
 import type { TrustStore } from './trust.js';
 
+/** The client a request came from. */
+export interface Client {
+  transport: Transport;
+  /** Runs once the response has been sent (events that must follow it). */
+  afterResponse: (fn: () => void) => void;
+}
+
 export interface Services {
   readonly workdir: string;
   readonly homeDir: string;

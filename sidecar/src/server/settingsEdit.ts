@@ -138,11 +138,14 @@ export function editSettingsFile(file: string, edit: (text: string) => string, n
 
 /**
  * An edit the user made on Wave's own pages (the Model section, "Always allow", a file made for a
- * new hook): like a delete there, the session takes the file in at once, without review — unless
- * the file already had another change waiting for review, which then includes this one.
+ * new hook): like a delete there, the session takes the file in at once, without review. When the
+ * file also has a change nobody reviewed (the agent's, say), only the user's edit is taken: the
+ * session's approved content gets the same edit, the rest stays in review (docs/hooks.md, "Safety").
  */
 export function editOwnSettings(file: string, edit: (text: string) => string, session: SessionConfig | null, nothing?: string): void {
-  const clean = !session?.changes().some((c) => c.path === file);
+  const clean = session?.isClean(file) ?? true;
   editSettingsFile(file, edit, nothing);
-  if (session && clean) session.apply(file);
+  if (!session) return;
+  if (clean) session.apply(file);
+  else session.approveEdit(file, edit);
 }

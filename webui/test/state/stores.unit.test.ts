@@ -25,7 +25,7 @@ const hook = (id: string, source: HookListItem['source'], file: string): HookLis
   transcript: null,
 });
 
-const config: ConfigState = { review: [], problems: [], unread: null };
+const config: ConfigState = { review: [], problems: [], unread: null, start: null };
 
 function listing(hooks: HookListItem[]): HooksListing {
   const files = [...new Set(hooks.map((h) => h.file))].map((path) => ({ source: hooks.find((h) => h.file === path)!.source, path, exists: true, error: null, version: `v-${path}` }));
@@ -114,10 +114,10 @@ describe('ChatStore', () => {
 });
 
 describe('ConfigStore', () => {
-  it('the review comes with config.changed; apply and dismiss send the file and take the state they get back', async () => {
+  it('the review comes with config.changed; apply, dismiss and revert send the file and take the state they get back; undo sends the revert token', async () => {
     const client = new FakeClient();
     const store = new ConfigStore(client);
-    const change = { path: '/p/.wave/settings.json', source: 'project' as const, added: [], removed: [], changed: [], keys: ['disableAllHooks'], disableAllHooks: true, deleted: false, parseError: null };
+    const change = { path: '/p/.wave/settings.json', source: 'project' as const, added: [], removed: [], changed: [], keys: ['disableAllHooks'], disableAllHooks: true, deleted: false, parseError: null, kind: 'settings' as const, trust: null, since: null };
     client.emit('config.changed', { ...config, review: [change] });
     expect(store.review.value.map((c) => c.path)).toEqual(['/p/.wave/settings.json']);
     client.answer('config.apply', () => config);
@@ -127,6 +127,15 @@ describe('ConfigStore', () => {
     client.answer('config.dismiss', () => config);
     await store.dismiss();
     expect(client.requests.at(-1)).toEqual({ method: 'config.dismiss', params: {} });
+    client.answer('config.revert', () => ({ config, undo: 'tok' }));
+    await store.revert('/p/.wave/settings.json');
+    expect(client.requests.at(-1)).toEqual({ method: 'config.revert', params: { path: '/p/.wave/settings.json' } });
+    expect(store.undo).toEqual({ token: 'tok', path: '/p/.wave/settings.json' });
+    client.answer('config.undoRevert', () => ({ ...config, review: [change] }));
+    await store.undoRevert();
+    expect(client.requests.at(-1)).toEqual({ method: 'config.undoRevert', params: { token: 'tok' } });
+    expect(store.undo).toBeNull();
+    expect(store.review.value.map((c) => c.path)).toEqual(['/p/.wave/settings.json']);
   });
 
   it('problems: errors first, then warnings', () => {

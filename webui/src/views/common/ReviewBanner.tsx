@@ -1,6 +1,8 @@
 // The review of settings changed on disk (docs/hooks.md, "Changes during a session"): the session
 // keeps running the hooks it started with; this says what changed in each file — hooks added,
-// removed (still running until applied), changed, disableAllHooks, other keys — with Apply / Dismiss.
+// removed (still running until applied), changed, disableAllHooks, other keys, the trust store —
+// with Apply / Revert (Revert writes back what the session runs, with Undo). A change an earlier
+// session left unreviewed says when it was made. What the session said at start is shown too.
 import type { FileReview, ReviewHook } from '../../host/protocol.js';
 import { t } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
@@ -9,8 +11,9 @@ function hookLine(h: ReviewHook): string {
   return `${h.event}${h.matcher ? ` (${h.matcher})` : ''} · ${h.name}`;
 }
 
-function FileChange({ change }: { change: FileReview }) {
-  const { config } = useStores();
+const trustWord = (s: string) => t(`review.trustState.${s}` as 'review.trustState.trusted');
+
+function changeLines(change: FileReview): Array<{ kind: string; text: string }> {
   const lines: Array<{ kind: string; text: string }> = [
     ...change.added.map((h) => ({ kind: 'added', text: t('review.added', { hook: hookLine(h) }) })),
     ...change.removed.map((h) => ({ kind: 'removed', text: t('review.removed', { hook: hookLine(h) }) })),
@@ -21,8 +24,20 @@ function FileChange({ change }: { change: FileReview }) {
   if (keys.length) lines.push({ kind: 'keys', text: t('review.keys', { keys: keys.join(', ') }) });
   if (change.deleted) lines.push({ kind: 'removed', text: t('review.deleted') });
   if (change.parseError) lines.push({ kind: 'broken', text: t('review.broken', { line: change.parseError.line, message: change.parseError.message }) });
+  if (change.trust) {
+    const { before, after, others } = change.trust;
+    if (before !== after) lines.push({ kind: 'switch', text: t('review.trust', { before: trustWord(before), after: trustWord(after) }) });
+    if (others.length) lines.push({ kind: 'keys', text: t('review.trustOthers', { dirs: others.join(', ') }) });
+  }
+  if (change.since) lines.unshift({ kind: 'since', text: t('review.since', { when: new Date(change.since).toLocaleString() }) });
+  return lines;
+}
+
+function FileChange({ change }: { change: FileReview }) {
+  const { config } = useStores();
+  const lines = changeLines(change);
   return (
-    <li class="review-file" data-file={change.path}>
+    <li class="review-file" data-file={change.path} data-kind={change.kind}>
       <div class="review-file-head">
         <code class="review-path" title={change.path}>
           {change.path}
@@ -31,8 +46,8 @@ function FileChange({ change }: { change: FileReview }) {
           <button type="button" class="button small primary" disabled={config.busy} onClick={() => void config.apply(change.path)}>
             {t('review.apply')}
           </button>
-          <button type="button" class="button small" disabled={config.busy} onClick={() => void config.dismiss(change.path)}>
-            {t('common.dismiss')}
+          <button type="button" class="button small" disabled={config.busy} onClick={() => void config.revert(change.path)}>
+            {t('review.revert')}
           </button>
         </span>
       </div>
@@ -45,22 +60,67 @@ function FileChange({ change }: { change: FileReview }) {
   );
 }
 
+/** "Reverted FILE. Undo", while the last Revert can be undone. */
+function RevertNote() {
+  const { config } = useStores();
+  const undo = config.undo;
+  if (!undo) return null;
+  return (
+    <p class="review-reverted" role="status">
+      {t('review.reverted', { path: undo.path })}{' '}
+      <button type="button" class="link-button" disabled={config.busy} onClick={() => void config.undoRevert()}>
+        {t('hooks.undo')}
+      </button>
+    </p>
+  );
+}
+
+/** What the session said at start: every hook off, fewer hooks than the project's last session. */
+function StartNotes() {
+  const { config } = useStores();
+  const start = config.start.value;
+  const notes = [
+    ...(start?.allHooksOff != null ? [t('start.allHooksOff', { file: start.allHooksOff })] : []),
+    ...(start?.fewerHooks ? [t('start.fewerHooks', { now: start.fewerHooks.now, before: start.fewerHooks.before })] : []),
+  ];
+  if (!notes.length) return null;
+  return (
+    <section class="banner banner-warn start-banner" role="status">
+      {notes.map((n) => (
+        <p>{n}</p>
+      ))}
+    </section>
+  );
+}
+
 export function ReviewBanner() {
   const { config } = useStores();
   const review = config.review.value;
-  if (!review.length) return null;
   return (
-    <section class="banner banner-warn review-banner" role="region" aria-label={t('review.title')}>
-      <div class="review-body">
-        <strong>{t('review.title')}</strong>
-        <p class="muted">{t('review.body')}</p>
-        <ul class="review-files">
-          {review.map((c) => (
-            <FileChange key={c.path} change={c} />
-          ))}
-        </ul>
-        {config.error && <p class="review-error">{config.error}</p>}
-      </div>
-    </section>
+    <>
+      <StartNotes />
+      {review.length > 0 ? (
+        <section class="banner banner-warn review-banner" role="region" aria-label={t('review.title')}>
+          <div class="review-body">
+            <strong>{t('review.title')}</strong>
+            <p class="muted">{t('review.body')}</p>
+            <ul class="review-files">
+              {review.map((c) => (
+                <FileChange key={c.path} change={c} />
+              ))}
+            </ul>
+            <RevertNote />
+            {config.error && <p class="review-error">{config.error}</p>}
+          </div>
+        </section>
+      ) : (
+        config.undo && (
+          <section class="banner review-banner review-undo" role="region" aria-label={t('review.title')}>
+            <RevertNote />
+            {config.error && <p class="review-error">{config.error}</p>}
+          </section>
+        )
+      )}
+    </>
   );
 }
