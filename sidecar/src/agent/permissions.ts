@@ -23,8 +23,11 @@ export function mergeRules(files: PermissionRules, extra: { [K in keyof Permissi
   };
 }
 
-/** Who asks for an approval: a PreToolUse hook, an `ask` rule of the settings, or the permission mode. */
-export type AskedBy = { by: 'hook' } | { by: 'rule'; rule: string } | { by: 'mode' };
+/**
+ * Who asks for an approval: a PreToolUse hook, an `ask` rule of the settings, the permission mode,
+ * or a write to Wave's own files (ownFiles.ts), which only the user can approve.
+ */
+export type AskedBy = { by: 'hook' } | { by: 'rule'; rule: string } | { by: 'mode' } | { by: 'ownFile'; files: string };
 
 export type Verdict = { behavior: 'allow'; why: string } | { behavior: 'deny'; why: string } | ({ behavior: 'ask'; why: string } & AskedBy);
 
@@ -71,6 +74,15 @@ export function decidePermission(q: PermissionQuery): Verdict {
 
 
 /**
+ * A call that writes Wave's own files asks the user in every mode but bypassPermissions, whatever
+ * allowed it (docs/hooks.md, "Safety"); a deny stays a deny.
+ */
+export function askForOwnFiles(verdict: Verdict, toolName: string, files: string, mode: PermissionMode): Verdict {
+  if (!files || verdict.behavior === 'deny' || mode === 'bypassPermissions') return verdict;
+  return { behavior: 'ask', by: 'ownFile', files, why: `${toolName} changes Wave's own files, which needs your approval: ${files}` };
+}
+
+/**
  * The text a headless run gives the model when nobody can be asked, built from the real reason: a
  * hook that asked, an `ask` rule, or the mode (then only the modes that would allow it are named).
  */
@@ -84,6 +96,9 @@ export function headlessDenial(
   const base = `Permission to use ${toolName} was not granted: this run has no one to ask.`;
   if (verdict.by === 'hook') {
     return `${base} A PreToolUse hook asked for confirmation (${verdict.why}), and headless runs deny what a hook asks about; no permission mode or rule changes that.`;
+  }
+  if (verdict.by === 'ownFile') {
+    return `${base} It changes Wave's own files (${verdict.files}); a change to them needs the user's approval in every permission mode but bypassPermissions, whatever the rules allow.`;
   }
   if (verdict.by === 'rule') return `${base} The rule "${verdict.rule}" in the settings' "permissions.ask" asks for confirmation before ${toolName} runs.`;
   const suggested = allowRuleFor(toolName, toolName === 'Bash' ? { command: content } : {});

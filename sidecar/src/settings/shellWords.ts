@@ -86,10 +86,13 @@ function prefixLength(words: string[], at: number): number {
 export function simpleCommandOf(node: SyntaxNode): SimpleCommand {
   const assignments: string[] = [];
   const words: string[] = [];
-  if (node.type !== 'command') {
-    // `export A=1`, `unset X`, `[[ … ]]`: the whole text is the one "word" a rule can name
-    return { words: node.text.split(/\s+/).filter(Boolean), prefix: 0, assignments };
+  if (node.type === 'declaration_command' || node.type === 'unset_command') {
+    // `export A='x y'`, `unset X`: the keyword, then each assignment or name as written
+    const keyword = node.children[0]?.type ?? '';
+    const rest = node.namedChildren.map((c) => (c ? (c.type === 'variable_assignment' ? c.text : (wordValue(c) ?? c.text)) : ''));
+    return { words: [keyword, ...rest], prefix: 0, assignments };
   }
+  if (node.type !== 'command') return { words: node.text.split(/\s+/).filter(Boolean), prefix: 0, assignments }; // `[[ … ]]`
   for (const child of node.namedChildren) {
     if (!child) continue;
     if (child.type === 'variable_assignment') assignments.push(child.text);
