@@ -45,7 +45,8 @@ export function writtenPaths(toolName: string, input: Record<string, unknown>): 
 
 function expand(path: string, ctx: OwnFilesContext): string {
   const home = ctx.homeDir;
-  return path
+  const unquoted = /^"[^"]*"$/.test(path) ? path.slice(1, -1) : path; // `"$HOME/.wave/settings.json"`
+  return unquoted
     .replace(/^~(?=\/|$)/, home)
     .replace(/\$\{?HOME\}?/g, home)
     .replace(/\$\{?(WAVE_PROJECT_DIR|CLAUDE_PROJECT_DIR)\}?/g, ctx.workdir)
