@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import treeSitter from '@vscode/tree-sitter-wasm';
 import type { Node as SyntaxNode, Parser as TsParser } from '@vscode/tree-sitter-wasm';
 import { simpleCommandOf, wordValue, type SimpleCommand } from './shellWords.js';
@@ -44,6 +45,9 @@ function wasmBytes(name: string): Uint8Array {
 }
 
 async function loadParser(): Promise<TsParser> {
+  // Baseline code only: V8's optimising tier would compile the large grammar in the background for
+  // about a second of CPU (and hold the process's exit for it) to speed up parses of a millisecond.
+  setFlagsFromString('--liftoff-only');
   const runtime = wasmBytes('tree-sitter.wasm');
   await treeSitter.Parser.init({ wasmBinary: runtime } as unknown as Parameters<typeof treeSitter.Parser.init>[0]);
   const bash = await treeSitter.Language.load(wasmBytes('tree-sitter-bash.wasm'));
