@@ -1,7 +1,7 @@
 // Wave's own files ask, and approving is the review (docs/hooks.md, "Safety"): a real `wave serve`
 // against the scripted model server. The model writes a new hook into the user settings (the
 // seed's "the AI writes the new hook" flow); even with an allow rule for Write the user is asked,
-// the question says why, and once the user approves, the new hook runs at the very next tool call:
+// the question says why and carries the file's text for the diff, and once the user approves, the new hook runs at the very next tool call:
 // one click, no second review.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,6 +36,9 @@ describe('an approved write to a settings file applies at once', () => {
       await chat.call('chat.send', { text: 'add the hook' });
       const write = await chat.waitFor('chat.permissionRequest', undefined, { since: m });
       expect(write).toMatchObject({ toolName: 'Write', reason: expect.stringContaining(`Wave's own files, which needs your approval: a Wave settings file (${sb.userSettings})`) });
+      // The approval shows the change against the file as it is, and offers no "Always allow".
+      expect(write.original).toBe(readFileSync(sb.userSettings, 'utf8'));
+      expect(write.rule).toBeNull();
       await chat.call('chat.permission', { requestId: write.requestId, behavior: 'allow' });
       const bash = await chat.waitFor('chat.permissionRequest', (p) => p.toolName === 'Bash', { since: m, timeoutMs: 60_000 });
       // Applied at once: nothing of that file waits for review, and the new hook already ran for this call.

@@ -1,6 +1,7 @@
 // One tool call: PreToolUse → permission rules → PermissionRequest → canUseTool (or a headless
 // denial) → the tool → PostToolUse (+ PostToolUseFailure). A call denied before it runs never
 // fires PostToolUse. Returns a stop request when a hook answered `continue: false`.
+import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { HookDecision } from '../hooks/types.js';
 import type { ModelToolCall } from '../models/types.js';
@@ -95,6 +96,17 @@ async function preToolUse(c: Call): Promise<{ input: Record<string, unknown>; re
   return { input: d.updatedInput ?? c.fields.tool_input, rewritten: d.updatedInput !== null, decision: d };
 }
 
+/** The text a Write replaces (up to 1 MB), for the approval's diff. */
+function originalText(toolName: string, input: Record<string, unknown>): { original?: string } {
+  if (toolName !== 'Write' || typeof input.file_path !== 'string') return {};
+  try {
+    if (statSync(input.file_path).size > 1_000_000) return {};
+    return { original: readFileSync(input.file_path, 'utf8') };
+  } catch {
+    return {}; // a new file: all of it is added
+  }
+}
+
 /** Who else may decide when the rules ask: a PermissionRequest hook, then the user (or a headless denial). */
 type Asked = { denied: string } | { input: Record<string, unknown>; rewritten: boolean };
 
@@ -118,7 +130,8 @@ async function askForPermission(
   if (answer?.behavior === 'allow' && verdict.by !== 'ownFile') return { input: answer.updatedInput ?? input, rewritten: answer.updatedInput !== undefined };
   if (!c.host.canUseTool) return { denied: headlessDenial(name, ruleContent, verdict, c.host.permissionMode, c.tool.access) };
   notifyUser(c.host, `Wave needs your permission to use ${name}`);
-  const reply = await c.host.canUseTool({ toolName: name, input, toolUseId: c.call.id, reason: verdict.why });
+  const shown = { ...(verdict.by === 'ownFile' ? { ownFiles: true as const } : {}), ...originalText(name, input) };
+  const reply = await c.host.canUseTool({ toolName: name, input, toolUseId: c.call.id, reason: verdict.why, ...shown });
   if (reply.behavior === 'deny') return { denied: hookWords.permissionDenied(name, reply.message ?? 'the user said no') };
   return { input: reply.updatedInput ?? input, rewritten: reply.updatedInput !== undefined };
 }
