@@ -72,7 +72,6 @@ export function decidePermission(q: PermissionQuery): Verdict {
   }
 }
 
-
 /**
  * A call that writes Wave's own files asks the user in every mode but bypassPermissions, whatever
  * allowed it (docs/hooks.md, "Safety"); a deny stays a deny.

@@ -173,7 +173,7 @@ async function permission(c: Call, pre: NonNullable<Awaited<ReturnType<typeof pr
     const written = ownFilesOf(c, asked.input).map((f) => f.path);
     c.afterWrite = written.length ? c.host.approvedOwnWrite?.(written) : undefined;
   } else if (ownFilesOf(c, asked.input).length > own.length && c.host.permissionMode !== 'bypassPermissions') {
-    await deny(c, hookWords.permissionDenied(c.call.name, 'the input it was approved with changes Wave\'s own files'), 'own files', asked.input);
+    await deny(c, hookWords.permissionDenied(c.call.name, "the input it was approved with changes Wave's own files"), 'own files', asked.input);
     return null;
   }
   return asked.input;

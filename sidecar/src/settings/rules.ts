@@ -79,7 +79,13 @@ export function ruleMatches(rule: string, toolName: string, as: 'command' | 'pat
  * and each of its simple commands, as written with its prefixes, is covered by one of the rules, or
  * when a rule without wildcards is the whole command itself; any other call by one matching rule.
  */
-export function coveringRules(rules: readonly string[], toolName: string, as: 'command' | 'path', content: string | undefined, workdir: string): string[] | null {
+export function coveringRules(
+  rules: readonly string[],
+  toolName: string,
+  as: 'command' | 'path',
+  content: string | undefined,
+  workdir: string,
+): string[] | null {
   const mine = rules.filter((r) => [toolName, '*'].includes(parseRule(r).tool));
   if (as === 'path') {
     const rule = mine.find((r) => ruleMatches(r, toolName, as, content, workdir));

@@ -49,7 +49,9 @@ async function loadParser(): Promise<TsParser> {
   // about a second of CPU (and hold the process's exit for it) to speed up parses of a millisecond.
   setFlagsFromString('--liftoff-only');
   const runtime = wasmBytes('tree-sitter.wasm');
-  await treeSitter.Parser.init({ wasmBinary: runtime } as unknown as Parameters<typeof treeSitter.Parser.init>[0]);
+  // Emscripten's module options: the runtime's bytes as read here (no lookup beside a script file).
+  const options: NonNullable<Parameters<typeof treeSitter.Parser.init>[0]> & { wasmBinary: Uint8Array } = { locateFile: (file) => file, wasmBinary: runtime };
+  await treeSitter.Parser.init(options);
   const bash = await treeSitter.Language.load(wasmBytes('tree-sitter-bash.wasm'));
   const parser = new treeSitter.Parser();
   parser.setLanguage(bash);

@@ -14,7 +14,14 @@ export function isExportLine(line: string): boolean {
   if (!EXPORT.test(line)) return false;
   const parsed = parseShell(line);
   const [only, ...more] = parsed.commands;
-  return parsed.complete && !!only && more.length === 0 && parsed.writes.length === 0 && only.words[0] === 'export' && only.words.slice(1).every((w) => ASSIGNMENT.test(w));
+  return (
+    parsed.complete &&
+    !!only &&
+    more.length === 0 &&
+    parsed.writes.length === 0 &&
+    only.words[0] === 'export' &&
+    only.words.slice(1).every((w) => ASSIGNMENT.test(w))
+  );
 }
 
 /** The `export` lines of the env file (none when it does not exist or cannot be read). */
