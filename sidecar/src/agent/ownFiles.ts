@@ -53,7 +53,7 @@ function expand(path: string, ctx: OwnFilesContext): string {
     .replace(/\$\{?(CLAUDE_ENV_FILE|WAVE_ENV_FILE)\}?/g, ctx.envFile ?? '$CLAUDE_ENV_FILE');
 }
 
-/** Why a path is one of Wave's own files, or null. Shapes first: a `cd` before the write cannot hide a `.wave/settings.json`. */
+/** Why a path is one of Wave's own files, or null. Shapes first: a `cd` before the write cannot hide a `.wave/settings.json`; a relative path is also tried from each folder a `cd` in the command names. */
 function ownFileKind(path: string, ctx: OwnFilesContext, relative: boolean): string | null {
   const name = basename(path);
   const parent = basename(dirname(path));
@@ -87,14 +87,27 @@ export interface OwnFile {
 }
 
 /** Wave's own files this call writes. */
+/** Where a relative path of the call may resolve: the cwd, and every folder a `cd` / `pushd` in the command names. */
+function bases(toolName: string, input: Record<string, unknown>, ctx: OwnFilesContext): string[] {
+  if (toolName !== 'Bash' || typeof input.command !== 'string') return [ctx.cwd];
+  const dirs = parseShell(input.command)
+    .commands.map((c) => c.words.slice(c.prefix))
+    .filter((w) => (w[0] === 'cd' || w[0] === 'pushd') && w[1] !== undefined && !w[1].startsWith('-'))
+    .map((w) => resolve(ctx.cwd, expand(w[1]!, ctx)));
+  return [ctx.cwd, ...dirs];
+}
+
 export function ownFilesWritten(toolName: string, input: Record<string, unknown>, ctx: OwnFilesContext): OwnFile[] {
   const out = new Map<string, OwnFile>();
+  const from = bases(toolName, input, ctx);
   for (const written of writtenPaths(toolName, input)) {
     const expanded = expand(written, ctx);
     const relative = !isAbsolute(expanded);
-    const path = resolve(ctx.cwd, expanded);
-    const kind = ownFileKind(path, ctx, relative) ?? ownFileKind(real(path), ctx, false);
-    if (kind) out.set(path, { path, kind });
+    for (const base of relative ? from : [ctx.cwd]) {
+      const path = resolve(base, expanded);
+      const kind = ownFileKind(path, ctx, relative) ?? ownFileKind(real(path), ctx, false);
+      if (kind) out.set(path, { path, kind });
+    }
   }
   return [...out.values()];
 }

@@ -18,7 +18,7 @@ describe('ownFilesWritten', () => {
 
   it('Bash: redirections and the file arguments of writing programs, through cd, quotes, ~ and variables', () => {
     expect(bash(`echo '{}' > ../.wave/settings.json`)).toEqual(['a Wave settings file: /p/.wave/settings.json']);
-    expect(bash('cd .. && echo x >> .wave/settings.json')).toEqual(['a Wave settings file: /p/sub/.wave/settings.json']);
+    expect(bash('cd .. && echo x >> .wave/settings.json')).toEqual(['a Wave settings file: /p/sub/.wave/settings.json', 'a Wave settings file: /p/.wave/settings.json']);
     expect(bash('mv evil.json ~/.wave/settings.json')).toEqual(['a Wave settings file: /h/.wave/settings.json']);
     expect(bash('cp a "$WAVE_PROJECT_DIR/.wave/settings.json"')).toEqual(['a Wave settings file: /p/.wave/settings.json']);
     expect(bash('echo x | sudo tee -a $HOME/.wave/trusted-workdirs.json')).toEqual(["Wave's trust store: /h/.wave/trusted-workdirs.json"]);
@@ -27,6 +27,8 @@ describe('ownFilesWritten', () => {
     expect(bash('rm -rf ~/.wave/plugins')).toEqual(['a Wave plugin: /h/.wave/plugins']);
     expect(bash('rm -rf /p/.wave')).toEqual(["Wave's settings folder: /p/.wave"]);
     expect(bash('dd if=x of=/p/.wave/settings.json')).toEqual(['a Wave settings file: /p/.wave/settings.json']);
+    expect(bash('cd /p/.wave && echo x > settings.json')).toEqual(['a Wave settings file: /p/.wave/settings.json']);
+    expect(bash('cd ~/.wave; cp /tmp/t trusted-workdirs.json')).toEqual(["Wave's trust store: /h/.wave/trusted-workdirs.json"]);
     expect(bash('cat /p/.wave/settings.json; git status > out.txt')).toEqual([]);
   });
 });
