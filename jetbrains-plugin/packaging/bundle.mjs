@@ -4,7 +4,7 @@
 // for production in ui/ (not webui/dist, which a test run may have built in test mode). Nothing but
 // Node.js is needed to run it: no node_modules.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { pluginDir, repo } from './kotlin.mjs';
@@ -50,6 +50,11 @@ export async function bundleSidecar(dir) {
     legalComments: 'eof',
     logLevel: 'warning',
   });
+  // The shell parser's WebAssembly (settings/shellParse.ts looks for it in bin/wasm/).
+  mkdirSync(join(dir, 'bin', 'wasm'), { recursive: true });
+  for (const name of ['tree-sitter.wasm', 'tree-sitter-bash.wasm']) {
+    copyFileSync(join(repo, 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm', name), join(dir, 'bin', 'wasm', name));
+  }
   const version = JSON.parse(readFileSync(join(repo, 'sidecar', 'package.json'), 'utf8')).version;
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'wave-sidecar', version, private: true, type: 'module' }, null, 2)}\n`);
   buildUi(join(dir, 'ui'));

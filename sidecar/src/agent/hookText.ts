@@ -52,4 +52,8 @@ export const hookWords = {
   permissionDenied(tool: string, why: string): string {
     return `Permission to use ${tool} was denied: ${why}`;
   },
+  /** bypassPermissions let a write to Wave's own files run without asking: the user is told. */
+  ownFilesUnasked(tool: string, files: string, why: string): string {
+    return `${tool} changes Wave's own files without asking (${why}): ${files}`;
+  },
 };

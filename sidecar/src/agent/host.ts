@@ -6,6 +6,7 @@ import type { PermissionMode } from '../hooks/types.js';
 import type { ModelClient } from '../models/types.js';
 import type { Message } from './messages.js';
 import type { AgentEvent, ToolApproval, ToolApprovalRequest } from './sessionOptions.js';
+import type { OwnFilesContext } from './ownFiles.js';
 import type { PermissionRules } from './permissions.js';
 import type { StopGuard } from './stopGuard.js';
 import type { ToolRegistry } from './tools/registry.js';
@@ -28,6 +29,8 @@ export interface CallSettings {
   env: Record<string, string | undefined>;
   /** The session's CLAUDE_ENV_FILE, written by SessionStart / CwdChanged hooks. */
   envFile?: string;
+  /** What tells Wave's own files (ownFiles.ts) apart, but the cwd. */
+  ownFiles: Omit<OwnFilesContext, 'cwd'>;
 }
 
 export interface LoopHost {
@@ -54,6 +57,12 @@ export interface LoopHost {
   beforeModelCall(): Promise<void>;
   /** A model error ended the loop: StopFailure for the agent (a subagent's failure is its caller's tool error). */
   fireStopFailure(input: StopFailureInput): Promise<void>;
+  /**
+   * The user approved a write to these settings files (docs/hooks.md, "Safety"): called before the
+   * write, it returns what to call once the write is done, which takes the change into the session
+   * at once (approving it was the review). Absent where no session snapshot is kept.
+   */
+  approvedOwnWrite?(paths: readonly string[]): () => Promise<void>;
   /** Fires the event that ends this loop (Stop for the agent, SubagentStop for a subagent). */
   fireStop(lastAssistantText: string, stopHookActive: boolean): Promise<FireResult>;
 }

@@ -15,6 +15,7 @@ import type { InstructionFile } from './instructions.js';
 import { showUserParts } from './notices.js';
 import { hookText, newMessage } from './messages.js';
 import type { AgentEvent, SessionOptions } from './sessionOptions.js';
+import { approvedSettingsWrite, hookScripts } from './ownWrites.js';
 import { mergeRules } from './permissions.js';
 import type { TurnScheduler } from './scheduler.js';
 import type { StopGuard } from './stopGuard.js';
@@ -165,7 +166,12 @@ export class MainHost implements LoopHost {
       permissionRules: mergeRules(s.settings.permissions, this.parts.opts.extraPermissions),
       env: { ...(this.parts.opts.env ?? process.env), ...s.settings.env, WAVE_PROJECT_DIR: this.workdir, WAVE_SESSION_ID: this.conversation.sessionId },
       envFile: this.envFile(),
+      ownFiles: { workdir: this.workdir, homeDir: dirname(this.paths.userDir), envFile: this.envFile(), hookScripts: hookScripts(s.hooks, this.workdir) },
     };
+  }
+
+  approvedOwnWrite(paths: readonly string[]): () => Promise<void> {
+    return approvedSettingsWrite(this.hookManager, paths, () => this.context());
   }
 
   /** Hands finished background work to the model, and compacts when the context is nearly full. */

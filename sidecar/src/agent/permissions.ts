@@ -2,7 +2,8 @@
 // or is denied. Hooks act before (PreToolUse) and at the ask (PermissionRequest); this module is
 // the pure policy in between.
 import type { PermissionDecision, PermissionMode } from '../hooks/types.js';
-import { ruleMatches } from '../settings/rules.js';
+import { allowRuleFor } from '../settings/allowRule.js';
+import { coveringRules, ruleMatches } from '../settings/rules.js';
 import type { ToolAccess } from './tools/types.js';
 
 export { ruleMatches } from '../settings/rules.js';
@@ -22,8 +23,11 @@ export function mergeRules(files: PermissionRules, extra: { [K in keyof Permissi
   };
 }
 
-/** Who asks for an approval: a PreToolUse hook, an `ask` rule of the settings, or the permission mode. */
-export type AskedBy = { by: 'hook' } | { by: 'rule'; rule: string } | { by: 'mode' };
+/**
+ * Who asks for an approval: a PreToolUse hook, an `ask` rule of the settings, the permission mode,
+ * or a write to Wave's own files (ownFiles.ts), which only the user can approve.
+ */
+export type AskedBy = { by: 'hook' } | { by: 'rule'; rule: string } | { by: 'mode' } | { by: 'ownFile'; files: string };
 
 export type Verdict = { behavior: 'allow'; why: string } | { behavior: 'deny'; why: string } | ({ behavior: 'ask'; why: string } & AskedBy);
 
@@ -50,8 +54,8 @@ export function decidePermission(q: PermissionQuery): Verdict {
   const ask = match(q.rules.ask);
   if (ask) return { behavior: 'ask', by: 'rule', rule: ask, why: `the rule "${ask}" in settings asks for confirmation` };
   if (q.hookDecision === 'allow') return { behavior: 'allow', why: 'allowed by a PreToolUse hook' };
-  const allow = match(q.rules.allow);
-  if (allow) return { behavior: 'allow', why: `allowed by the rule "${allow}" in settings` };
+  const allow = coveringRules(q.rules.allow, q.toolName, as, q.content, q.workdir);
+  if (allow) return { behavior: 'allow', why: `allowed by the rule${allow.length > 1 ? 's' : ''} "${allow.join('", "')}" in settings` };
   switch (q.mode) {
     case 'bypassPermissions':
       return { behavior: 'allow', why: 'bypassPermissions mode' };
@@ -68,9 +72,13 @@ export function decidePermission(q: PermissionQuery): Verdict {
   }
 }
 
-/** The allow rule that would let this call run without asking. */
-function allowRule(toolName: string, content: string | undefined): string {
-  return toolName === 'Bash' && content ? `Bash(${content.split(/\s+/).slice(0, 2).join(' ')}:*)` : toolName;
+/**
+ * A call that writes Wave's own files asks the user in every mode but bypassPermissions, whatever
+ * allowed it (docs/hooks.md, "Safety"); a deny stays a deny.
+ */
+export function askForOwnFiles(verdict: Verdict, toolName: string, files: string, mode: PermissionMode): Verdict {
+  if (!files || verdict.behavior === 'deny' || mode === 'bypassPermissions') return verdict;
+  return { behavior: 'ask', by: 'ownFile', files, why: `${toolName} changes Wave's own files, which needs your approval: ${files}` };
 }
 
 /**
@@ -88,8 +96,12 @@ export function headlessDenial(
   if (verdict.by === 'hook') {
     return `${base} A PreToolUse hook asked for confirmation (${verdict.why}), and headless runs deny what a hook asks about; no permission mode or rule changes that.`;
   }
+  if (verdict.by === 'ownFile') {
+    return `${base} It changes Wave's own files (${verdict.files}); a change to them needs the user's approval in every permission mode but bypassPermissions, whatever the rules allow.`;
+  }
   if (verdict.by === 'rule') return `${base} The rule "${verdict.rule}" in the settings' "permissions.ask" asks for confirmation before ${toolName} runs.`;
-  const rule = `a "permissions": { "allow": ["${allowRule(toolName, content)}"] } rule in .wave/settings.json`;
+  const suggested = allowRuleFor(toolName, toolName === 'Bash' ? { command: content } : {});
+  const rule = suggested ? `a "permissions": { "allow": ["${suggested}"] } rule in .wave/settings.json` : 'an allow rule in .wave/settings.json';
   const modes = access === 'execute' ? ['bypassPermissions'] : ['acceptEdits', 'bypassPermissions'];
   const others = modes.filter((m) => m !== mode);
   return `${base} Allow it with ${others.length ? `--permission-mode ${others.join(' or ')}, or ` : ''}${rule}.`;

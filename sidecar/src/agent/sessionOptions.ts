@@ -12,6 +12,10 @@ export interface ToolApprovalRequest {
   input: Record<string, unknown>;
   toolUseId: string;
   reason: string;
+  /** The call writes Wave's own files (docs/hooks.md, "Safety"): no "Always allow" rule is offered. */
+  ownFiles?: true;
+  /** For Write: the file's text now, so the approval can show the change as a diff. */
+  original?: string;
 }
 export type ToolApproval = { behavior: 'allow'; updatedInput?: Record<string, unknown> } | { behavior: 'deny'; message?: string };
 

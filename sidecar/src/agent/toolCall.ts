@@ -1,13 +1,15 @@
 // One tool call: PreToolUse → permission rules → PermissionRequest → canUseTool (or a headless
 // denial) → the tool → PostToolUse (+ PostToolUseFailure). A call denied before it runs never
 // fires PostToolUse. Returns a stop request when a hook answered `continue: false`.
+import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { HookDecision } from '../hooks/types.js';
 import type { ModelToolCall } from '../models/types.js';
 import type { CallSettings, LoopHost } from './host.js';
 import { hookWords } from './hookText.js';
 import { hookText, newMessage, type ToolBlock } from './messages.js';
-import { decidePermission, headlessDenial, type Verdict } from './permissions.js';
+import { describeOwnFiles, ownFilesWritten, type OwnFile } from './ownFiles.js';
+import { askForOwnFiles, decidePermission, headlessDenial, type Verdict } from './permissions.js';
 import { showUserParts } from './notices.js';
 import type { AnyTool } from './tools/registry.js';
 import type { ToolOutcome } from './tools/types.js';
@@ -46,6 +48,8 @@ interface Call {
   fields: { tool_name: string; tool_input: Record<string, unknown>; tool_use_id: string };
   /** A hook answered `continue: false`: the loop stops after this call. */
   stop: Stop;
+  /** After an approved write to Wave's settings files: takes the change into the session. */
+  afterWrite?: (() => Promise<void>) | undefined;
 }
 
 function fail(c: Pick<Call, 'host' | 'messageId' | 'block'>, text: string): void {
@@ -92,6 +96,17 @@ async function preToolUse(c: Call): Promise<{ input: Record<string, unknown>; re
   return { input: d.updatedInput ?? c.fields.tool_input, rewritten: d.updatedInput !== null, decision: d };
 }
 
+/** The text a Write replaces (up to 1 MB), for the approval's diff. */
+function originalText(toolName: string, input: Record<string, unknown>): { original?: string } {
+  if (toolName !== 'Write' || typeof input.file_path !== 'string') return {};
+  try {
+    if (statSync(input.file_path).size > 1_000_000) return {};
+    return { original: readFileSync(input.file_path, 'utf8') };
+  } catch {
+    return {}; // a new file: all of it is added
+  }
+}
+
 /** Who else may decide when the rules ask: a PermissionRequest hook, then the user (or a headless denial). */
 type Asked = { denied: string } | { input: Record<string, unknown>; rewritten: boolean };
 
@@ -111,10 +126,12 @@ async function askForPermission(
     return { denied: hookWords.permissionDenied(name, 'a PermissionRequest hook denied it') };
   }
   if (answer?.behavior === 'deny') return { denied: hookWords.permissionDenied(name, answer.message ?? 'a PermissionRequest hook denied it') };
-  if (answer?.behavior === 'allow') return { input: answer.updatedInput ?? input, rewritten: answer.updatedInput !== undefined };
+  // Wave's own files: only the user approves (a hook's allow does not).
+  if (answer?.behavior === 'allow' && verdict.by !== 'ownFile') return { input: answer.updatedInput ?? input, rewritten: answer.updatedInput !== undefined };
   if (!c.host.canUseTool) return { denied: headlessDenial(name, ruleContent, verdict, c.host.permissionMode, c.tool.access) };
   notifyUser(c.host, `Wave needs your permission to use ${name}`);
-  const reply = await c.host.canUseTool({ toolName: name, input, toolUseId: c.call.id, reason: verdict.why });
+  const shown = { ...(verdict.by === 'ownFile' ? { ownFiles: true as const } : {}), ...originalText(name, input) };
+  const reply = await c.host.canUseTool({ toolName: name, input, toolUseId: c.call.id, reason: verdict.why, ...shown });
   if (reply.behavior === 'deny') return { denied: hookWords.permissionDenied(name, reply.message ?? 'the user said no') };
   return { input: reply.updatedInput ?? input, rewritten: reply.updatedInput !== undefined };
 }
@@ -127,7 +144,8 @@ async function permission(c: Call, pre: NonNullable<Awaited<ReturnType<typeof pr
     return null;
   }
   const ruleContent = c.tool.ruleContent?.(parsed.data);
-  const verdict = decidePermission({
+  const own = ownFilesOf(c, parsed.data);
+  const ruled = decidePermission({
     toolName: c.call.name,
     access: c.tool.access,
     content: ruleContent,
@@ -137,6 +155,8 @@ async function permission(c: Call, pre: NonNullable<Awaited<ReturnType<typeof pr
     hookDecision: pre.decision.permissionDecision,
     hookReason: pre.decision.permissionDecisionReason,
   });
+  const verdict = askForOwnFiles(ruled, c.call.name, describeOwnFiles(own), c.host.permissionMode);
+  if (own.length && verdict.behavior === 'allow') c.host.conversation.notice(hookWords.ownFilesUnasked(c.call.name, describeOwnFiles(own), verdict.why));
   const asked: Asked =
     verdict.behavior === 'deny'
       ? { denied: hookWords.permissionDenied(c.call.name, verdict.why) }
@@ -148,7 +168,21 @@ async function permission(c: Call, pre: NonNullable<Awaited<ReturnType<typeof pr
     return null;
   }
   if (pre.rewritten || asked.rewritten) c.block.effectiveParameters = asked.input;
+  if (verdict.behavior === 'ask' && verdict.by === 'ownFile') {
+    // The user approved this change (to the input it runs with): it applies once written.
+    const written = ownFilesOf(c, asked.input).map((f) => f.path);
+    c.afterWrite = written.length ? c.host.approvedOwnWrite?.(written) : undefined;
+  } else if (ownFilesOf(c, asked.input).length > own.length && c.host.permissionMode !== 'bypassPermissions') {
+    await deny(c, hookWords.permissionDenied(c.call.name, "the input it was approved with changes Wave's own files"), 'own files', asked.input);
+    return null;
+  }
   return asked.input;
+}
+
+/** Wave's own files a call's input writes (ownFiles.ts). */
+function ownFilesOf(c: Call, input: unknown): OwnFile[] {
+  if (c.tool.access !== 'edit' && c.tool.access !== 'execute') return [];
+  return ownFilesWritten(c.call.name, input as Record<string, unknown>, { cwd: c.host.cwd, ...c.settings.ownFiles });
 }
 
 /** Runs the tool; a throw becomes a failed outcome. */
@@ -199,6 +233,7 @@ export async function runToolCall(host: LoopHost, call: ModelToolCall, block: To
   const pre = await preToolUse(c);
   const input = pre && (await permission(c, pre));
   const ran = input && (await execute(c, input));
+  if (ran?.outcome.success) await c.afterWrite?.();
   if (input && ran) await postToolUse(c, input, ran);
   return c.stop;
 }

@@ -198,6 +198,8 @@ export interface PermissionPrompt {
   toolName: string;
   input: Record<string, unknown>;
   reason: string;
+  /** For Write: the file's text before it (absent for a new file), so the approval shows a diff. */
+  original?: string;
   /** The `permissions.allow` rule "Always allow" writes (e.g. `Bash(npm test:*)`, `Edit`), and the file it goes to. */
   rule: string | null;
   ruleFile: string;

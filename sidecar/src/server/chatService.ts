@@ -168,7 +168,8 @@ export class ChatService {
       toolName: req.toolName,
       input: req.input,
       reason: req.reason,
-      rule: rules?.ruleFor(req) ?? null,
+      ...(req.original !== undefined ? { original: req.original } : {}),
+      rule: req.ownFiles ? null : (rules?.ruleFor(req) ?? null),
       ruleFile: rules?.file ?? '',
     };
     return new Promise((resolve) => {

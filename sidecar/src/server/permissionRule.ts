@@ -1,28 +1,12 @@
 // "Always allow" on an approval (README, "Settings keys": `permissions`): the `permissions.allow`
-// rule that lets calls like this one run without asking — the tool for file tools (`Edit`), a
-// command prefix for Bash (`Bash(npm test:*)`, or the exact command when it chains or redirects) —
-// written into the project's local settings (`.wave/settings.local.json`, yours, not shared),
-// format kept. The rule syntax is agent/permissions.ts's.
+// rule that lets calls like this one run without asking (settings/allowRule.ts says which) written
+// into the project's local settings (`.wave/settings.local.json`, yours, not shared), format kept.
 import type { SessionConfig } from '../hooks/sessionConfig.js';
 import { parseJsonText } from '../settings/jsonFile.js';
 import { setJsonValue } from '../settings/jsonEdit.js';
 import { editOwnSettings } from './settingsEdit.js';
 
-/** Shell syntax after which a prefix rule would allow more than the user saw. */
-const COMPOUND = /[;&|`<>]|\$\(/;
-/** A word that names a sub-command (`test` in `npm test`), not a flag, path or assignment. */
-const SUBCOMMAND = /^[a-z][\w.:-]*$/i;
-
-/** The rule for a call, or null when no rule can be said for it. */
-export function allowRuleFor(toolName: string, input: Record<string, unknown>): string | null {
-  if (toolName !== 'Bash') return /^[\w-]+$/.test(toolName) ? toolName : null;
-  const command = typeof input.command === 'string' ? input.command.trim() : '';
-  if (!command || command.includes('\n')) return null;
-  if (COMPOUND.test(command)) return `Bash(${command})`;
-  const words = command.split(/\s+/);
-  const prefix = words.length > 1 && SUBCOMMAND.test(words[1]!) ? `${words[0]} ${words[1]}` : words[0]!;
-  return `Bash(${prefix}:*)`;
-}
+export { allowRuleFor } from '../settings/allowRule.js';
 
 /** The allow rules a settings text already has. */
 function allowRules(file: string, text: string): string[] {

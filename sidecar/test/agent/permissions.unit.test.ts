@@ -1,7 +1,7 @@
 // The permission policy (agent/permissions.ts): rules, modes and what a PreToolUse hook said, and
 // the text a headless run gives the model when nobody can be asked.
 import { describe, expect, it } from 'vitest';
-import { decidePermission, headlessDenial, ruleMatches, type PermissionQuery } from '../../src/agent/permissions.js';
+import { askForOwnFiles, decidePermission, headlessDenial, ruleMatches, type PermissionQuery } from '../../src/agent/permissions.js';
 
 const q = (over: Partial<PermissionQuery>): PermissionQuery => ({
   toolName: 'Bash',
@@ -39,6 +39,24 @@ describe('decidePermission', () => {
     expect(ruleMatches('Edit(src/**)', 'Edit', 'path', '/p/src/a/b.ts', '/p')).toBe(true);
     expect(ruleMatches('Edit(src/**)', 'Edit', 'path', '/q/src/a.ts', '/p')).toBe(false);
     expect(ruleMatches('Edit', 'Write', 'path', '/p/a', '/p')).toBe(false);
+  });
+});
+
+describe("Wave's own files", () => {
+  it('ask in every mode but bypassPermissions, whatever allowed the call; a deny stays a deny', () => {
+    const files = 'a Wave settings file (/p/.wave/settings.json)';
+    const allowed = decidePermission(q({ rules: { allow: ['Bash'], deny: [], ask: [] }, content: 'echo {} > .wave/settings.json' }));
+    expect(askForOwnFiles(allowed, 'Bash', files, 'acceptEdits')).toMatchObject({ behavior: 'ask', by: 'ownFile', files });
+    expect(askForOwnFiles(allowed, 'Bash', files, 'bypassPermissions')).toBe(allowed);
+    expect(askForOwnFiles(allowed, 'Bash', '', 'default')).toBe(allowed);
+    const denied = { behavior: 'deny', why: 'no' } as const;
+    expect(askForOwnFiles(denied, 'Bash', files, 'default')).toBe(denied);
+  });
+
+  it('headless: denied with the reason, naming the files and that no rule changes it', () => {
+    const text = headlessDenial('Write', '/p/.wave/settings.json', { behavior: 'ask', by: 'ownFile', files: 'a Wave settings file (/p/.wave/settings.json)', why: 'x' }, 'acceptEdits', 'edit');
+    expect(text).toContain("It changes Wave's own files (a Wave settings file (/p/.wave/settings.json))");
+    expect(text).toContain('every permission mode but bypassPermissions, whatever the rules allow');
   });
 });
 

@@ -61,7 +61,7 @@ function host(o: { decisions?: Decisions; mode?: PermissionMode; approve?: ToolA
     canUseTool: o.approve ? async () => o.approve! : undefined,
     stopGuard: new StopGuard(8),
     systemPrompt: () => '',
-    callSettings: () => ({ permissionRules: { allow: [], deny: [], ask: [] }, env: {} }),
+    callSettings: () => ({ permissionRules: { allow: [], deny: [], ask: [] }, env: {}, ownFiles: { workdir: '/p', homeDir: '/h', envFile: undefined, hookScripts: [] } }),
     fire: async (event, input) => {
       fired.push({ event, input });
       return { decision: { ...emptyDecision(event), ...o.decisions?.[event] }, runs: [] } satisfies FireResult;

@@ -29,10 +29,10 @@ export function lineDiff(before: string, after: string): { lines: DiffLine[]; cu
   return { lines, cut };
 }
 
-/** What an approval changes in a file, when the tool is one that does: Edit (old → new) or Write (all new). */
-export function approvalDiff(toolName: string, input: Record<string, unknown>): { lines: DiffLine[]; cut: number } | null {
+/** What an approval changes in a file, when the tool is one that does: Edit (old → new) or Write (the file now → its new text). */
+export function approvalDiff(toolName: string, input: Record<string, unknown>, original = ''): { lines: DiffLine[]; cut: number } | null {
   const str = (k: string) => (typeof input[k] === 'string' ? input[k] : null);
   if (toolName === 'Edit' && str('new_string') !== null) return lineDiff(str('old_string') ?? '', str('new_string')!);
-  if (toolName === 'Write' && str('content') !== null) return lineDiff('', str('content')!);
+  if (toolName === 'Write' && str('content') !== null) return lineDiff(original, str('content')!);
   return null;
 }

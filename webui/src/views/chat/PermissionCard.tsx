@@ -13,7 +13,7 @@ import { gist } from './ToolCard.js';
 const MARK = { same: ' ', del: '-', add: '+' } as const;
 
 function Diff({ prompt: p }: { prompt: PermissionPrompt }) {
-  const diff = approvalDiff(p.toolName, p.input);
+  const diff = approvalDiff(p.toolName, p.input, p.original);
   if (!diff) return null;
   return (
     <pre class="perm-diff" aria-label={t('perm.diff')}>
