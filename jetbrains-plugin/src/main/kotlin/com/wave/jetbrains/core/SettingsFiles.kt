@@ -25,3 +25,8 @@ object StartPolicy {
     fun atProjectOpen(projectDir: String?, chatWasOpen: Boolean, exists: (String) -> Boolean = { java.io.File(it).isFile }): Boolean =
         chatWasOpen || (!projectDir.isNullOrBlank() && PROJECT_SETTINGS.any { exists(java.io.File(java.io.File(projectDir, ".wave"), it).path) })
 }
+
+/** The settings editor tab's title, in the IDE's language like the page itself. */
+object SettingsTab {
+    fun title(lang: UiLang) = if (lang == UiLang.ZH_CN) "Wave 设置" else "Wave Settings"
+}
