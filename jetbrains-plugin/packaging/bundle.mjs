@@ -5,9 +5,10 @@
 // Node.js is needed to run it: no node_modules.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { pluginDir, repo } from './kotlin.mjs';
+import { pluginDir, repo, walk } from './kotlin.mjs';
+import { NOTICES_FILE, noticesText, packagesOf, sourceMapInputs } from './notices.mjs';
 
 // ESM output: CommonJS dependencies get `require`, `__filename` and `__dirname` of their chunk.
 const BANNER = [
@@ -19,19 +20,30 @@ const BANNER = [
   'const __dirname = __waveDirname(__filename);',
 ].join(' ');
 
-/** Builds the web UI with Vite, for production, into `outDir`. */
+/**
+ * Builds the web UI with Vite, for production, into `outDir`; returns the source files bundled into
+ * it (from hidden source maps, which are removed afterwards).
+ */
 function buildUi(outDir) {
   const vite = join(repo, 'node_modules', 'vite', 'bin', 'vite.js');
-  const args = [vite, 'build', join(repo, 'webui'), '--outDir', outDir, '--emptyOutDir', '--mode', 'production', '--logLevel', 'warn'];
+  const args = [vite, 'build', join(repo, 'webui'), '--outDir', outDir, '--emptyOutDir', '--mode', 'production', '--sourcemap', 'hidden', '--logLevel', 'warn'];
   const run = spawnSync(process.execPath, args, { cwd: repo, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (run.status !== 0) throw new Error(`building the web UI failed (exit ${run.status ?? run.signal})`);
+  const inputs = sourceMapInputs(outDir);
+  for (const map of walk(outDir, ['.map'])) rmSync(map);
+  return inputs;
 }
 
-/** Writes `<dir>/package.json`, `<dir>/bin/wave.js`, `<dir>/bin/hook-spawner.js`, `<dir>/bin/chunks/*.js` and `<dir>/ui/`. */
+/**
+ * Writes `<dir>/package.json`, `<dir>/bin/wave.js`, `<dir>/bin/hook-spawner.js`, `<dir>/bin/chunks/*.js`,
+ * `<dir>/ui/` and `<dir>/THIRD-PARTY-NOTICES.txt` (packaging/notices.mjs) for what went into them.
+ */
 export async function bundleSidecar(dir) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  await build({
+  const result = await build({
+    absWorkingDir: repo,
+    metafile: true,
     // The hook spawner is a program of its own (docs/architecture.md, "The hook spawner"):
     // bin/hook-spawner.js, which the runner looks for beside its own chunk.
     entryPoints: { wave: join(pluginDir, 'packaging', 'sidecar-entry.mjs'), 'hook-spawner': join(repo, 'sidecar', 'src', 'hooks', 'spawnerMain.ts') },
@@ -52,10 +64,11 @@ export async function bundleSidecar(dir) {
   });
   // The shell parser's WebAssembly (settings/shellParse.ts looks for it in bin/wasm/).
   mkdirSync(join(dir, 'bin', 'wasm'), { recursive: true });
-  for (const name of ['tree-sitter.wasm', 'tree-sitter-bash.wasm']) {
-    copyFileSync(join(repo, 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm', name), join(dir, 'bin', 'wasm', name));
-  }
+  const wasmInputs = ['tree-sitter.wasm', 'tree-sitter-bash.wasm'].map((name) => join(repo, 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm', name));
+  for (const file of wasmInputs) copyFileSync(file, join(dir, 'bin', 'wasm', file.split('/').pop()));
   const version = JSON.parse(readFileSync(join(repo, 'sidecar', 'package.json'), 'utf8')).version;
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'wave-sidecar', version, private: true, type: 'module' }, null, 2)}\n`);
-  buildUi(join(dir, 'ui'));
+  const uiInputs = buildUi(join(dir, 'ui'));
+  const sidecarInputs = Object.keys(result.metafile.inputs).map((p) => resolve(repo, p));
+  writeFileSync(join(dir, NOTICES_FILE), noticesText(packagesOf([...sidecarInputs, ...wasmInputs, ...uiInputs])));
 }

@@ -107,7 +107,40 @@ describe('npm run package:plugin', () => {
     expect(names).toContain('wave-jetbrains/sidecar/bin/wave.js');
     expect(names).toContain('wave-jetbrains/sidecar/bin/hook-spawner.js');
     expect(names).toContain('wave-jetbrains/sidecar/ui/index.html');
+    expect(names).toContain('wave-jetbrains/sidecar/THIRD-PARTY-NOTICES.txt');
     expect(names.filter((n) => n.includes('node_modules'))).toEqual([]);
+    expect(names.filter((n) => n.endsWith('.map'))).toEqual([]); // the UI's source maps only feed the notices
+  });
+
+  it('the notices name every package bundled, with its version and licence text', () => {
+    const notices = entries.get('wave-jetbrains/sidecar/THIRD-PARTY-NOTICES.txt')?.toString('utf8') ?? '';
+    const listed = new Set([...notices.matchAll(/^==== (\S+) (\S+) \(([^)]+)\) ====$/gm)].map((m) => `${m[1]} ${m[2]}`));
+    // The sidecar: esbuild marks each bundled module with its path (// node_modules/<package>/…).
+    const bundled = new Set<string>();
+    for (const [name, data] of entries) {
+      if (!/^wave-jetbrains\/sidecar\/bin\/.*\.js$/.test(name)) continue;
+      for (const m of data.toString('utf8').matchAll(/^\/\/ node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)) bundled.add(m[1]!);
+    }
+    expect([...bundled]).toEqual(
+      expect.arrayContaining(['openai', '@anthropic-ai/sdk', 'ws', 'zod', 'execa', 'croner', 'picomatch', 'write-file-atomic', 'jsonc-parser']),
+    );
+    // The web UI (minified, no markers): its dependencies and theirs.
+    const ui = new Set<string>();
+    const visit = (pkg: string) => {
+      if (ui.has(pkg)) return;
+      ui.add(pkg);
+      const deps = (JSON.parse(readFileSync(join(repo, 'node_modules', pkg, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> })
+        .dependencies;
+      for (const d of Object.keys(deps ?? {})) visit(d);
+    };
+    for (const d of Object.keys(
+      (JSON.parse(readFileSync(join(repo, 'webui', 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies,
+    ))
+      visit(d);
+    expect([...ui]).toEqual(expect.arrayContaining(['preact', '@preact/signals']));
+    const versionOf = (pkg: string) => (JSON.parse(readFileSync(join(repo, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+    const missing = [...bundled, ...ui].filter((pkg) => !listed.has(`${pkg} ${versionOf(pkg)}`));
+    expect(missing, 'bundled packages missing from THIRD-PARTY-NOTICES.txt').toEqual([]);
   });
 
   it('the jar holds the shell, plugin.xml with version and since-build, icons and the schema, nothing else', () => {
@@ -117,12 +150,23 @@ describe('npm run package:plugin', () => {
     expect(xml).toContain('config-file="wave-json.xml">com.intellij.modules.json</depends>');
     expect(jar.has('META-INF/wave-json.xml')).toBe(true);
     expect(jar.has('icons/wave.svg')).toBe(true);
+    for (const f of [
+      'META-INF/wave-jcef.xml',
+      'META-INF/pluginIcon.svg',
+      'META-INF/pluginIcon_dark.svg',
+      'WaveIconMappings.json',
+      'icons/expui/toolwindow/wave@20x20.svg',
+    ])
+      expect(jar.has(f), f).toBe(true);
+    expect(xml).toContain('<id>dev.wavehooks.wave</id>');
+    expect(xml).toContain('config-file="wave-jcef.xml">com.intellij.modules.jcef</depends>');
     expect(JSON.parse(jar.get('schemas/settings.schema.json')?.toString('utf8') ?? '{}')).toEqual(
       JSON.parse(readFileSync(join(repo, 'schemas', 'settings.schema.json'), 'utf8')),
     );
     const classes = [...jar.keys()].filter((n) => n.endsWith('.class'));
     expect(classes).toContain('com/wave/jetbrains/platform/WaveProjectService.class');
     expect(classes).toContain('com/wave/jetbrains/core/HostDispatcher.class');
+    expect(classes).toContain('com/wave/jetbrains/platform/JcefWebView.class');
     expect(classes.filter((n) => !n.startsWith('com/wave/jetbrains/'))).toEqual([]);
   });
 

@@ -1,8 +1,10 @@
 // Which model to talk to (README, "Settings keys"): the environment (`WAVE_PROVIDER`,
 // `WAVE_BASE_URL`, `WAVE_API_KEY`, `WAVE_MODEL`) wins over settings (`provider`, `baseURL`, `apiKey`,
 // `model`, plus `maxRetries` and `timeoutMs`). Without a Wave key, the provider's own variable
-// (`OPENAI_API_KEY` / `ANTHROPIC_API_KEY`) is used.
+// (`OPENAI_API_KEY` / `ANTHROPIC_API_KEY`) is used. The HTTP proxy comes from HTTPS_PROXY /
+// HTTP_PROXY / NO_PROXY (proxy.ts).
 import type { ModelKeys } from '../settings/schema.js';
+import { proxyFromEnv } from './proxy.js';
 import type { ModelClient, ModelConfig, ModelProvider } from './types.js';
 
 export type ModelConfigResult = { ok: true; config: ModelConfig } | { ok: false; error: string };
@@ -56,6 +58,12 @@ export function modelConfigFrom(env: Env, settings: ModelKeys = {}): ModelConfig
   if (key !== undefined) config.apiKey = key;
   if (settings.maxRetries !== undefined) config.maxRetries = settings.maxRetries;
   if (settings.timeoutMs !== undefined) config.timeoutMs = settings.timeoutMs;
+  try {
+    const proxy = proxyFromEnv(env);
+    if (proxy) config.proxy = proxy;
+  } catch (err) {
+    return { ok: false, error: (err as Error).message };
+  }
   return { ok: true, config };
 }
 

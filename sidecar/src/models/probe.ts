@@ -4,6 +4,7 @@
 // loading the provider's library is not worth it for one GET.
 import type { ModelProbe } from '../protocol/protocol.js';
 import type { ModelConfig } from './types.js';
+import { proxiedFetch } from './proxy.js';
 
 export const PROBE_TIMEOUT_MS = 8000;
 
@@ -45,7 +46,7 @@ export async function probeModel(config: ModelConfig, timeoutMs = PROBE_TIMEOUT_
   const { url, headers } = request(config);
   let res: Response;
   try {
-    res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
+    res = await (proxiedFetch(config.proxy) ?? fetch)(url, { headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
   } catch (err) {
     const e = err as Error & { cause?: { code?: string; message?: string } };
     if (e.name === 'TimeoutError')

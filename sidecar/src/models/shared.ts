@@ -3,6 +3,7 @@
 // return to the model as the tool's error), keeping the caller's `onEvent` exceptions apart, and
 // the placeholder key.
 import { toModelError, type ModelErrorContext } from './errors.js';
+import { proxiedFetch, type Fetch } from './proxy.js';
 import type { ModelConfig, ModelProvider, ModelRequest, ModelToolCall } from './types.js';
 
 /**
@@ -50,8 +51,10 @@ export function guardCallback<E>(onEvent: ((e: E) => void) | undefined): (e: E) 
 }
 
 /** The options both official clients take from a ModelConfig (always an explicit key: see NO_API_KEY). */
-export function clientOptions(config: ModelConfig): { apiKey: string; baseURL?: string; maxRetries: number; timeout?: number } {
+export function clientOptions(config: ModelConfig): { apiKey: string; baseURL?: string; maxRetries: number; timeout?: number; fetch?: Fetch } {
+  const fetch = proxiedFetch(config.proxy);
   return {
+    ...(fetch ? { fetch } : {}),
     apiKey: config.apiKey ?? NO_API_KEY,
     ...(config.baseURL ? { baseURL: config.baseURL } : {}),
     maxRetries: config.maxRetries ?? 2,

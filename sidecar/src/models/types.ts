@@ -1,6 +1,7 @@
 // The provider-neutral model interface the agent calls (README, "Settings keys"). Two implementations sit
 // behind it, each driving an official client library with streaming: an OpenAI-compatible
 // chat-completions endpoint (openai.ts) and the Anthropic Messages API (anthropic.ts).
+import type { ProxySettings } from './proxy.js';
 
 export type ModelContent =
   | { type: 'text'; text: string }
@@ -75,4 +76,6 @@ export interface ModelConfig {
   maxRetries?: number;
   /** Per-attempt timeout in milliseconds (the client library's default is 10 minutes). */
   timeoutMs?: number;
+  /** The HTTP proxy from HTTPS_PROXY / HTTP_PROXY / NO_PROXY (proxy.ts); none: direct. */
+  proxy?: ProxySettings;
 }

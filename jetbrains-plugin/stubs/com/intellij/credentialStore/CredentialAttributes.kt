@@ -6,3 +6,9 @@ package com.intellij.credentialStore
 fun generateServiceName(subsystem: String, key: String): String = TODO()
 
 data class CredentialAttributes(val serviceName: String)
+
+class Credentials(user: String?, password: String?) {
+    val userName: String? = TODO()
+
+    fun getPasswordAsString(): String? = TODO()
+}

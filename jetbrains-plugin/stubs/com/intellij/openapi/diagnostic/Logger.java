@@ -8,6 +8,7 @@ import org.jetbrains.annotations.Nullable;
 public abstract class Logger {
   public static @NotNull Logger getInstance(@NotNull Class<?> cl) { throw new UnsupportedOperationException(); }
 
+  public abstract void debug(String message);
   public abstract void info(String message);
 
   public abstract void warn(String message, @Nullable Throwable t);

@@ -1,5 +1,5 @@
 // Stub (signatures only) of com.intellij.openapi.fileEditor.FileEditor, as declared in JetBrains/intellij-community
-// platform/analysis-api/src/com/intellij/openapi/fileEditor/FileEditor.java (2024.3, branch 243). jetbrains-plugin/stubs/README.md says what a stub holds.
+// platform/editor-ui-api/src/com/intellij/openapi/fileEditor/FileEditor.java (2024.3, branch 243). jetbrains-plugin/stubs/README.md says what a stub holds.
 package com.intellij.openapi.fileEditor;
 
 import org.jetbrains.annotations.NotNull;

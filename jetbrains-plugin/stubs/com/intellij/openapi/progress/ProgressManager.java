@@ -9,6 +9,7 @@ import com.intellij.openapi.util.ThrowableComputable;
 
 public abstract class ProgressManager {
   public static ProgressManager getInstance() { throw new UnsupportedOperationException(); }
+  public abstract @Nullable ProgressIndicator getProgressIndicator();
 
   public abstract <T, E extends Exception> T runProcessWithProgressSynchronously(@NotNull ThrowableComputable<T, E> process,
                                                                                  @NotNull String progressTitle,

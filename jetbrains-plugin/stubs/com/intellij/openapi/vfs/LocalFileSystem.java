@@ -8,5 +8,6 @@ import org.jetbrains.annotations.Nullable;
 public abstract class LocalFileSystem {
   public static LocalFileSystem getInstance() { throw new UnsupportedOperationException(); }
 
+  public abstract @Nullable VirtualFile findFileByPath(@NotNull String path);
   public abstract @Nullable VirtualFile refreshAndFindFileByPath(@NotNull String path);
 }

@@ -11,6 +11,7 @@ import java.util.List;
 
 public interface ToolWindow extends BusyObject {
   void activate(@Nullable Runnable runnable);
+  boolean isVisible();
 
   ContentManager getContentManager();
 

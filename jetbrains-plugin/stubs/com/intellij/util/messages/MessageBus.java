@@ -1,5 +1,5 @@
 // Stub (signatures only) of com.intellij.util.messages.MessageBus, as declared in JetBrains/intellij-community
-// platform/core-api/src/com/intellij/util/messages/MessageBus.java (2024.3, branch 243). jetbrains-plugin/stubs/README.md says what a stub holds.
+// platform/extensions/src/com/intellij/util/messages/MessageBus.java (2024.3, branch 243). jetbrains-plugin/stubs/README.md says what a stub holds.
 package com.intellij.util.messages;
 
 import org.jetbrains.annotations.NotNull;

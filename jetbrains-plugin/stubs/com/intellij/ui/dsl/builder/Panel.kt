@@ -3,6 +3,10 @@
 // jetbrains-plugin/stubs/README.md says what a stub holds.
 package com.intellij.ui.dsl.builder
 
+import javax.swing.JLabel
+
 interface Panel {
     fun row(label: String, init: Row.() -> Unit): Row
+
+    fun row(label: JLabel? = null, init: Row.() -> Unit): Row
 }

@@ -11,6 +11,10 @@ import java.net.http.HttpRequest
 import java.net.http.HttpResponse
 import java.net.http.HttpTimeoutException
 import java.time.Duration
+import java.util.concurrent.CompletableFuture
+import java.util.concurrent.ExecutionException
+import java.util.concurrent.TimeUnit
+import java.util.concurrent.TimeoutException
 
 data class ProbeRequest(val url: String, val headers: Map<String, String>)
 
@@ -34,26 +38,50 @@ object ConnectionProbe {
         return ProbeRequest(if (anthropic) "$base/v1/models" else "$base/models", headers)
     }
 
-    /** Runs [request] with [timeoutMs] for connecting and for the answer; never throws. */
-    fun run(s: ModelSettings, timeoutMs: Long = 10_000): ProbeResult {
+    /**
+     * Runs [request] with [timeoutMs] for connecting and for the answer; never throws. [cancelled]
+     * is polled while waiting (the IDE's progress indicator): a cancelled test stops at once.
+     */
+    fun run(s: ModelSettings, timeoutMs: Long = 10_000, cancelled: () -> Boolean = { false }): ProbeResult {
         s.problem()?.let { return ProbeResult(ProbeResult.Outcome.ERROR, it) }
         val req = request(s)
         return try {
             val client = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(timeoutMs)).build()
             val builder = HttpRequest.newBuilder(URI(req.url)).timeout(Duration.ofMillis(timeoutMs)).GET()
             req.headers.forEach { (k, v) -> builder.header(k, v) }
-            val response = client.send(builder.build(), HttpResponse.BodyHandlers.ofString())
+            val response = await(client.sendAsync(builder.build(), HttpResponse.BodyHandlers.ofString()), cancelled)
+                ?: return ProbeResult(ProbeResult.Outcome.WARNING, CANCELLED)
             classify(response.statusCode(), response.body() ?: "", s, req.url)
-        } catch (e: HttpTimeoutException) {
-            ProbeResult(ProbeResult.Outcome.ERROR, "No answer from ${req.url} within ${timeoutMs / 1000.0} s.")
-        } catch (e: ConnectException) {
-            ProbeResult(ProbeResult.Outcome.ERROR, "Could not connect to ${hostOf(req.url)}: ${e.message ?: "connection refused"}.")
+        } catch (e: ExecutionException) {
+            failure(e.cause ?: e, req.url, timeoutMs)
         } catch (e: InterruptedException) {
             Thread.currentThread().interrupt()
             ProbeResult(ProbeResult.Outcome.ERROR, "The test was interrupted.")
         } catch (e: Exception) {
-            ProbeResult(ProbeResult.Outcome.ERROR, "Could not reach ${req.url}: ${e.message ?: e.javaClass.simpleName}.")
+            failure(e, req.url, timeoutMs)
         }
+    }
+
+    const val CANCELLED = "The test was cancelled."
+    private const val POLL_MS = 100L
+
+    /** The answer, or null once [cancelled] says so (the request is then abandoned). */
+    private fun <T> await(pending: CompletableFuture<T>, cancelled: () -> Boolean): T? {
+        while (!cancelled()) {
+            try {
+                return pending.get(POLL_MS, TimeUnit.MILLISECONDS)
+            } catch (e: TimeoutException) {
+                // not yet: ask again whether the user gave up
+            }
+        }
+        pending.cancel(true)
+        return null
+    }
+
+    private fun failure(e: Throwable, url: String, timeoutMs: Long): ProbeResult = when (e) {
+        is HttpTimeoutException -> ProbeResult(ProbeResult.Outcome.ERROR, "No answer from $url within ${timeoutMs / 1000.0} s.")
+        is ConnectException -> ProbeResult(ProbeResult.Outcome.ERROR, "Could not connect to ${hostOf(url)}: ${e.message ?: "connection refused"}.")
+        else -> ProbeResult(ProbeResult.Outcome.ERROR, "Could not reach $url: ${e.message ?: e.javaClass.simpleName}.")
     }
 
     /** One sentence for an HTTP answer of the model list [url]. */

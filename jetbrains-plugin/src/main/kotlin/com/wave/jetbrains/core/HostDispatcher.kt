@@ -17,9 +17,16 @@ package com.wave.jetbrains.core
 
 import java.util.ArrayDeque
 
-/** What the IDE does for each request. Implemented by the platform layer; called on the EDT only. */
+/** What the IDE does for each request. Implemented by the platform layer; called on the EDT only, but [refresh]. */
 interface HostActions {
-    /** Refreshes [path] from disk and opens it in a native editor tab; false when there is no such file. */
+    /**
+     * Brings [path] up to date from disk (the sidecar may have created it a moment ago). Called on
+     * the thread that submits the line (the stdout reader), never the EDT: a file system refresh
+     * blocks. Requests stay in order, since the line is queued after it.
+     */
+    fun refresh(path: String) {}
+
+    /** Opens [path] (already refreshed) in a native editor tab; false when there is no such file. */
     fun openFile(path: String): Boolean
 
     /** Closes and disposes every open settings editor tab; false when none was open. */
@@ -48,7 +55,12 @@ class HostDispatcher(
     /** Decodes one stdout line and queues it; a refused line is reported and skipped. Any thread. */
     fun submitLine(line: String) {
         when (val decoded = HostRequests.decode(line)) {
-            is Decoded.Ok -> submit(decoded.request)
+            is Decoded.Ok -> {
+                (decoded.request as? HostRequest.OpenFile)?.let { open ->
+                    try { actions.refresh(open.path) } catch (e: Exception) { report("Could not refresh ${open.path}: ${e.message ?: e.javaClass.simpleName}") }
+                }
+                submit(decoded.request)
+            }
             is Decoded.Invalid -> if (!isDisposed()) report("Ignored a host request from the sidecar: ${decoded.reason}")
         }
     }

@@ -64,3 +64,38 @@ object UiUrls {
         return base + sep + query + fragment
     }
 }
+
+/** What a view does when its URL changes ([ViewUpdates.next]). */
+sealed interface ViewUpdate {
+    data object None : ViewUpdate
+
+    /** A new sidecar, view or language: load [url]. */
+    data class Load(val url: String) : ViewUpdate
+
+    /** Only the theme changed: run [script] in the page, which keeps its state and the composer its draft. */
+    data class Push(val url: String, val script: String) : ViewUpdate
+}
+
+object ViewUpdates {
+    /** From the URL a view shows ([loaded], null before the first) to [next] (UiUrls.of). */
+    fun next(loaded: String?, next: String): ViewUpdate {
+        if (loaded == next) return ViewUpdate.None
+        if (loaded == null || withoutTheme(loaded) != withoutTheme(next)) return ViewUpdate.Load(next)
+        val theme = themeOf(next) ?: return ViewUpdate.Load(next)
+        return ViewUpdate.Push(next, themeScript(theme))
+    }
+
+    /**
+     * Sets the page's theme (`data-theme` on the root element, as webui/src/main.tsx does from
+     * `?theme=`) and the address's `theme=`, so a reload of the page keeps it.
+     */
+    fun themeScript(theme: Theme): String =
+        "document.documentElement.dataset.theme='${theme.param}';" +
+            "(function(){var u=new URL(location.href);u.searchParams.set('theme','${theme.param}');history.replaceState(history.state,'',u.toString());})();"
+
+    private val THEME = Regex("([?&])theme=([^&#]*)")
+
+    private fun withoutTheme(url: String) = THEME.replace(url, "$1theme=")
+
+    private fun themeOf(url: String) = THEME.find(url)?.groupValues?.get(2)?.let { p -> Theme.entries.firstOrNull { it.param == p } }
+}

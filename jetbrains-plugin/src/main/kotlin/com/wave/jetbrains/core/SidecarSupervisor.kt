@@ -22,7 +22,10 @@ interface SidecarProcess {
     val stderr: InputStream
     val isAlive: Boolean
     fun closeStdin()
+    /** Asks the process to exit (SIGTERM where there is one). */
     fun destroy()
+
+    /** Kills the process and every process it started that is still running ([ProcessTree]). */
     fun destroyForcibly()
     fun waitFor(): Int
 }
@@ -44,6 +47,9 @@ interface SidecarListener {
     fun onReady(ready: Ready)
     fun onHostLine(line: String)
     fun onStderr(line: String) {}
+
+    /** Something went wrong that the sidecar did not say itself (no ready line, an over-long line). */
+    fun onWarning(message: String) = onStderr(message)
 
     /** The sidecar stopped or could not start; [restartInMs] is null when no restart will follow. */
     fun onStopped(reason: String, restartInMs: Long?, quickFailures: Int) {}
@@ -133,7 +139,7 @@ class SidecarSupervisor(
         val readySeen = AtomicBoolean(false)
         val timeout = scheduler.schedule(readyTimeoutMs) {
             if (current(gen) && !readySeen.get()) {
-                safely { listener.onStderr("no ready line after ${readyTimeoutMs / 1000} s: stopping the sidecar") }
+                safely { listener.onWarning("no ready line after ${readyTimeoutMs / 1000} s: stopping the sidecar") }
                 proc.destroyForcibly()
             }
         }
@@ -152,7 +158,7 @@ class SidecarSupervisor(
                     !current(gen) -> Unit
                     readySeen.get() -> safely { listener.onHostLine(line) }
                     else -> when (val ready = ReadyLines.parse(line)) {
-                        null -> safely { listener.onStderr("stdout before the ready line: ${line.take(200)}") }
+                        null -> safely { listener.onWarning("stdout before the ready line: ${line.take(200)}") }
                         else -> {
                             readySeen.set(true)
                             synchronized(lock) { readyTimeout?.invoke(); readyTimeout = null }
@@ -182,15 +188,19 @@ class SidecarSupervisor(
         safely { listener.onStopped(reason, delay, failures) }
     }
 
-    /** Asks the process to exit (stdin closed: `--exit-with-stdin`), then terminates, then kills. */
+    /**
+     * Asks the process to exit (stdin closed: `--exit-with-stdin`), then terminates, then kills it
+     * with what it started: the last step runs even when the sidecar has exited, for the hooks it
+     * may have left behind.
+     */
     private fun terminate(proc: SidecarProcess) {
         safely { proc.closeStdin() }
         scheduler.schedule(1_500) { if (proc.isAlive) proc.destroy() }
-        scheduler.schedule(5_000) { if (proc.isAlive) proc.destroyForcibly() }
+        scheduler.schedule(5_000) { proc.destroyForcibly() }
     }
 
     private fun pump(input: InputStream, onLine: (String) -> Unit) {
-        val lines = LineBuffer(onOverflow = { n -> safely { listener.onStderr("dropped an over-long output line ($n bytes)") } }, onLine = onLine)
+        val lines = LineBuffer(onOverflow = { n -> safely { listener.onWarning("dropped an over-long output line ($n bytes)") } }, onLine = onLine)
         val chunk = ByteArray(8192)
         try {
             while (true) {
@@ -209,19 +219,24 @@ class SidecarSupervisor(
     }
 }
 
-/** [ProcessBuilder]: stdin stays an open pipe (for `--exit-with-stdin`), stdout and stderr are read. */
+/**
+ * [ProcessBuilder]: stdin stays an open pipe (for `--exit-with-stdin`), stdout and stderr are read;
+ * stopping ends the process tree ([ProcessTree]), whose descendants are remembered from the moment
+ * stdin is closed.
+ */
 object JdkProcessLauncher : ProcessLauncher {
     override fun launch(spec: LaunchSpec): SidecarProcess {
         val builder = ProcessBuilder(spec.command).directory(File(spec.workdir))
         builder.environment().putAll(spec.env)
         val p = builder.start()
+        val tree = ProcessTree(p.toHandle())
         return object : SidecarProcess {
             override val stdout: InputStream get() = p.inputStream
             override val stderr: InputStream get() = p.errorStream
             override val isAlive get() = p.isAlive
-            override fun closeStdin() = p.outputStream.close()
-            override fun destroy() = p.destroy()
-            override fun destroyForcibly() { p.destroyForcibly() }
+            override fun closeStdin() { tree.remember(); p.outputStream.close() }
+            override fun destroy() = tree.terminate()
+            override fun destroyForcibly() = tree.kill()
             override fun waitFor() = p.waitFor()
         }
     }

@@ -13,9 +13,13 @@ import com.wave.jetbrains.core.Paths
 import java.io.File
 
 internal class IdeHostActions(private val project: Project, private val settingsFile: VirtualFile) : HostActions {
-    /** Refreshes the path first: the file may have been created by the sidecar a moment ago. */
+    /** On the stdout reader's thread (a refresh blocks): the sidecar may have created the file a moment ago. */
+    override fun refresh(path: String) {
+        LocalFileSystem.getInstance().refreshAndFindFileByPath(vfsPath(path))
+    }
+
     override fun openFile(path: String): Boolean {
-        val file = LocalFileSystem.getInstance().refreshAndFindFileByPath(Paths.toVfsPath(path, File.separatorChar == '\\'))
+        val file = LocalFileSystem.getInstance().findFileByPath(vfsPath(path))
         if (file == null || file.isDirectory) return false
         FileEditorManagerEx.getInstanceEx(project).openFile(file, true)
         return true
@@ -31,6 +35,8 @@ internal class IdeHostActions(private val project: Project, private val settings
         for (window in editors.windows) editors.closeFile(settingsFile, window)
         return true
     }
+
+    private fun vfsPath(path: String) = Paths.toVfsPath(path, File.separatorChar == '\\')
 
     override fun showChat() {
         ToolWindowManager.getInstance(project).getToolWindow(CHAT_TOOL_WINDOW_ID)?.activate(null)

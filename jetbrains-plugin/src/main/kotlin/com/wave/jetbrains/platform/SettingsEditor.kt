@@ -1,6 +1,7 @@
-// The settings page in an editor tab: a LightVirtualFile (never on disk) that only this provider
-// accepts, shown by a FileEditor wrapping a JCEF view with `view=settings`. Closing the tab
-// (`closeSettings`) disposes the editor and with it the browser.
+// The settings page in an editor tab: a LightVirtualFile (never on disk) of its own file type that
+// only this provider accepts, shown by a FileEditor wrapping a view with `view=settings`, its tab
+// titled by WaveSettingsTabTitle. Closing the tab (`closeSettings`) disposes the editor and with it
+// the browser.
 package com.wave.jetbrains.platform
 
 import com.intellij.DynamicBundle
@@ -9,24 +10,43 @@ import com.intellij.openapi.fileEditor.FileEditorLocation
 import com.intellij.openapi.fileEditor.FileEditorPolicy
 import com.intellij.openapi.fileEditor.FileEditorProvider
 import com.intellij.openapi.fileEditor.FileEditorState
+import com.intellij.openapi.fileEditor.impl.EditorTabTitleProvider
+import com.intellij.openapi.fileTypes.FileType
 import com.intellij.openapi.project.DumbAware
 import com.intellij.openapi.project.Project
 import com.intellij.openapi.util.Disposer
 import com.intellij.openapi.util.UserDataHolderBase
 import com.intellij.openapi.vfs.VirtualFile
 import com.intellij.testFramework.LightVirtualFile
+import com.wave.jetbrains.core.SettingsTab
 import com.wave.jetbrains.core.UiLang
 import com.wave.jetbrains.core.View
 import java.beans.PropertyChangeListener
+import javax.swing.Icon
 import javax.swing.JComponent
 
-/** The tab's title follows the IDE's language, like the page itself. */
-class WaveSettingsFile : LightVirtualFile(
-    if (UiLang.ofLanguage(DynamicBundle.getLocale().language) == UiLang.ZH_CN) "Wave 设置" else "Wave Settings",
-) {
+private fun tabTitle() = SettingsTab.title(UiLang.ofLanguage(DynamicBundle.getLocale().language))
+
+class WaveSettingsFile : LightVirtualFile(tabTitle(), WaveSettingsFileType, "") {
     init {
         isWritable = false
     }
+}
+
+/** The settings tab's file type (plugin.xml): not a text file, never on disk. */
+object WaveSettingsFileType : FileType {
+    override fun getName() = "Wave Settings"
+    override fun getDescription() = "The Wave settings page"
+    override fun getDefaultExtension() = ""
+    override fun getIcon(): Icon? = null
+    override fun isBinary() = true
+    override fun isReadOnly() = true
+    override fun getCharset(file: VirtualFile, content: ByteArray): String? = null
+}
+
+/** The tab's title follows the IDE's language, like the page itself. */
+class WaveSettingsTabTitle : EditorTabTitleProvider {
+    override fun getEditorTabTitle(project: Project, file: VirtualFile): String? = if (file is WaveSettingsFile) tabTitle() else null
 }
 
 class WaveSettingsEditorProvider : FileEditorProvider, DumbAware {

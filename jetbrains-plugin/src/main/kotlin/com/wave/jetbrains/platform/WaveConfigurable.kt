@@ -36,12 +36,13 @@ class WaveConfigurable : BoundConfigurable("Wave", null) {
     private lateinit var modelField: JBTextField
     private lateinit var keyField: JBPasswordField
     private lateinit var testResult: JLabel
-    private var storedKey = ""
+    /** The stored key, read from the password safe once, when the form is first shown. */
+    private var storedKey: String? = null
     private var enteredKey = ""
 
     override fun createPanel(): DialogPanel = panel {
         row("Node.js executable:") { textField().bindText(WaveSettings::nodePath).columns(40) }
-        row("") { label("Empty: the first Node.js ${NodeVersion.MINIMUM} or newer on PATH (or \$WAVE_NODE).") }
+        row(null as JLabel?) { label("Empty: the first Node.js ${NodeVersion.MINIMUM} or newer on PATH (or \$WAVE_NODE).") }
         row("Model provider:") {
             providerBox = comboBox(CHOICES, null)
                 .bindItem({ ProviderChoice(ModelProvider.of(WaveSettings.provider)) }, { WaveSettings.provider = it?.provider?.wire ?: "" })
@@ -49,16 +50,16 @@ class WaveConfigurable : BoundConfigurable("Wave", null) {
         }
         row("Base URL:") { baseUrlField = textField().bindText(WaveSettings::baseUrl).columns(40).component }
         row("Model:") { modelField = textField().bindText(WaveSettings::model).columns(40).component }
-        row("API key:") { keyField = passwordField().bindText({ storedKey }, { enteredKey = it }).columns(40).component }
-        row("") { label("Empty fields leave WAVE_* variables and ~/.wave/settings.json in charge. The key is kept in the IDE's password safe.") }
-        row("") {
+        row("API key:") { keyField = passwordField().bindText({ storedKey.orEmpty() }, { enteredKey = it }).columns(40).component }
+        row(null as JLabel?) { label("Empty fields leave WAVE_* variables and ~/.wave/settings.json in charge. The key is kept in the IDE's password safe.") }
+        row(null as JLabel?) {
             button("Test Connection") { testConnection() }
             testResult = label("").component
         }
     }
 
     override fun reset() {
-        storedKey = inBackground("Reading the API key") { WaveSettings.apiKey() }
+        if (storedKey == null) storedKey = inBackground("Reading the API key", cancellable = false) { WaveSettings.apiKey() }
         super.reset()
     }
 
@@ -66,9 +67,9 @@ class WaveConfigurable : BoundConfigurable("Wave", null) {
         entered().problem()?.let { throw ConfigurationException(it) }
         val before = listOf(WaveSettings.nodePath, WaveSettings.provider, WaveSettings.baseUrl, WaveSettings.model, storedKey)
         super.apply()
-        if (enteredKey != storedKey) {
+        if (enteredKey != storedKey.orEmpty()) {
             val key = enteredKey
-            inBackground("Storing the API key") { WaveSettings.setApiKey(key) }
+            inBackground("Storing the API key", cancellable = false) { WaveSettings.setApiKey(key) }
             storedKey = key
         }
         val after = listOf(WaveSettings.nodePath, WaveSettings.provider, WaveSettings.baseUrl, WaveSettings.model, storedKey)
@@ -85,10 +86,13 @@ class WaveConfigurable : BoundConfigurable("Wave", null) {
 
     private fun testConnection() {
         val settings = entered().withFallbacks(EnvironmentUtil.getEnvironmentMap())
-        testResult.text = inBackground("Testing the connection") { ConnectionProbe.run(settings) }.message
+        testResult.text = inBackground("Testing the connection", cancellable = true) {
+            val progress = ProgressManager.getInstance().progressIndicator
+            ConnectionProbe.run(settings, cancelled = { progress?.isCanceled == true })
+        }.message
     }
 
     /** Runs [task] off the EDT under a modal progress (the password safe and the network may block). */
-    private fun <T> inBackground(title: String, task: () -> T): T =
-        ProgressManager.getInstance().runProcessWithProgressSynchronously(ThrowableComputable<T, RuntimeException> { task() }, title, false, null)
+    private fun <T> inBackground(title: String, cancellable: Boolean, task: () -> T): T =
+        ProgressManager.getInstance().runProcessWithProgressSynchronously(ThrowableComputable<T, RuntimeException> { task() }, title, cancellable, null)
 }

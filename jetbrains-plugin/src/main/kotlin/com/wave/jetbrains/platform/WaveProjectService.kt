@@ -1,4 +1,5 @@
-// One per open project: runs its sidecar (`wave serve --workdir <project>`), hands the sidecar's
+// One per open project: runs its sidecar (`wave serve --workdir <project>`) once it is needed
+// (core/StartPolicy: at project open for a Wave project, else on first use), hands the sidecar's
 // host requests to the ordering policy (core/HostDispatcher) and tells the JCEF views where the UI
 // is. Disposed with the project, which stops the sidecar. All decisions live in the core.
 package com.wave.jetbrains.platform
@@ -13,6 +14,7 @@ import com.intellij.openapi.fileEditor.FileEditorManager
 import com.intellij.openapi.project.Project
 import com.intellij.openapi.util.Disposer
 import com.intellij.util.EnvironmentUtil
+import com.wave.jetbrains.core.ConnectionProbe
 import com.wave.jetbrains.core.HostDispatcher
 import com.wave.jetbrains.core.LaunchSpec
 import com.wave.jetbrains.core.NodeLocator
@@ -22,6 +24,7 @@ import com.wave.jetbrains.core.Ready
 import com.wave.jetbrains.core.SidecarCommand
 import com.wave.jetbrains.core.SidecarEnvironment
 import com.wave.jetbrains.core.SidecarListener
+import com.wave.jetbrains.core.SidecarLog
 import com.wave.jetbrains.core.SidecarSetupException
 import com.wave.jetbrains.core.SidecarSupervisor
 import java.util.concurrent.CopyOnWriteArrayList
@@ -55,7 +58,9 @@ class WaveProjectService(private val project: Project) : Disposable {
 
         override fun onHostLine(line: String) = dispatcher.submitLine(line)
 
-        override fun onStderr(line: String) = LOG.info("sidecar: $line")
+        override fun onStderr(line: String) = if (SidecarLog.levelOf(line) == SidecarLog.Level.WARN) LOG.warn("sidecar: $line") else LOG.debug("sidecar: $line")
+
+        override fun onWarning(message: String) = LOG.warn("sidecar: $message")
 
         override fun onStopped(reason: String, restartInMs: Long?, quickFailures: Int) {
             LOG.warn("sidecar stopped ($reason); restart in ${restartInMs ?: "never"} ms")
@@ -97,10 +102,13 @@ class WaveProjectService(private val project: Project) : Disposable {
 
     /**
      * Runs on a background thread before each start: finds Node and the sidecar's files; the
-     * environment is the login shell's (so hooks see the user's PATH) plus the model settings.
+     * environment is the login shell's (so hooks see the user's PATH) plus the model settings and
+     * the IDE's proxy for the model's URL.
      */
     private fun launchSpec(): LaunchSpec {
-        val env = SidecarEnvironment.of(EnvironmentUtil.getEnvironmentMap(), WaveSettings.modelSettings())
+        val model = WaveSettings.modelSettings()
+        val shell = SidecarEnvironment.of(EnvironmentUtil.getEnvironmentMap(), model)
+        val env = IdeProxySettings.environment(shell, ConnectionProbe.request(model.withFallbacks(shell)).url)
         val configured = WaveSettings.nodePath.ifBlank { System.getenv("WAVE_NODE") ?: "" }
         val node = when (val found = NodeLocator.forThisMachine().locate(configured, env["PATH"] ?: System.getenv("PATH"))) {
             is NodeLookup.Found -> found.path

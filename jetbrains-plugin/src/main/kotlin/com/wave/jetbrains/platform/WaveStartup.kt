@@ -1,6 +1,7 @@
-// At project open: start the sidecar, and create the chat view right away (hidden) so it is already
-// connected when the first `showChat` and its chat prefill arrive — the sidecar does not replay
-// broadcasts to a view that connects later.
+// At project open: start the sidecar only for a Wave project (it has .wave/settings*.json) or when the
+// chat tool window was left open (core/StartPolicy); otherwise the first use starts it. No browser is
+// created here: each view creates its own when first shown, and the sidecar keeps a chat prefill for
+// the first chat view that connects.
 package com.wave.jetbrains.platform
 
 import com.intellij.notification.Notification
@@ -11,12 +12,16 @@ import com.intellij.openapi.project.Project
 import com.intellij.openapi.startup.ProjectActivity
 import com.intellij.openapi.util.text.StringUtil
 import com.intellij.openapi.wm.ToolWindowManager
+import com.wave.jetbrains.core.StartPolicy
 
 class WaveStartup : ProjectActivity {
     override suspend fun execute(project: Project) {
-        WaveProjectService.of(project).start()
+        val service = WaveProjectService.of(project)
+        if (StartPolicy.atProjectOpen(project.basePath, chatWasOpen = false)) return service.start()
         val toolWindows = ToolWindowManager.getInstance(project)
-        toolWindows.invokeLater { toolWindows.getToolWindow(CHAT_TOOL_WINDOW_ID)?.contentManager }
+        toolWindows.invokeLater {
+            if (StartPolicy.atProjectOpen(null, toolWindows.getToolWindow(CHAT_TOOL_WINDOW_ID)?.isVisible == true)) service.start()
+        }
     }
 }
 

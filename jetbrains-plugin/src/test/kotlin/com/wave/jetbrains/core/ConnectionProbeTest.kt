@@ -91,4 +91,22 @@ class ConnectionProbeTest {
         assertEquals("https://api.openai.com/v1/models", ConnectionProbe.request(ModelSettings()).url)
         assertEquals(ProbeRequest("https://api.anthropic.com/v1/models", mapOf("anthropic-version" to "2023-06-01")), ConnectionProbe.request(ModelSettings(ModelProvider.ANTHROPIC)))
     }
+
+    fun `a cancelled test stops waiting for a server that does not answer`() {
+        val asked = CountDownLatch(1)
+        val release = CountDownLatch(1)
+        val server = HttpServer.create(InetSocketAddress("127.0.0.1", 0), 0)
+        server.createContext("/") { asked.countDown(); release.await(); it.close() }
+        server.start()
+        try {
+            val settings = ModelSettings(ModelProvider.OPENAI, "http://127.0.0.1:${server.address.port}", "m", "k")
+            // Cancelled once the server has the request: the probe returns, the server still holds it.
+            val result = ConnectionProbe.run(settings, timeoutMs = 600_000, cancelled = { asked.count == 0L })
+            assertEquals(ProbeResult(ProbeResult.Outcome.WARNING, ConnectionProbe.CANCELLED), result)
+            assertEquals(1L, release.count, "returned while the server was still waiting")
+        } finally {
+            release.countDown()
+            server.stop(0)
+        }
+    }
 }

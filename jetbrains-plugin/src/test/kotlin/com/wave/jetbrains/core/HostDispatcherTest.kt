@@ -23,6 +23,10 @@ class HostDispatcherTest {
         var onOpen: (String) -> Unit = {}
         var failOpen: String? = null
 
+        val refreshed = java.util.Collections.synchronizedList(ArrayList<String>())
+
+        override fun refresh(path: String) { refreshed += "$path on ${Thread.currentThread().name}" }
+
         override fun openFile(path: String): Boolean {
             if (path == failOpen) throw IllegalStateException("editor manager refused")
             onOpen(path)
@@ -48,6 +52,18 @@ class HostDispatcherTest {
         HostRequest.CloseSettings -> """{"host":"closeSettings"}"""
         HostRequest.ShowChat -> """{"host":"showChat"}"""
         is HostRequest.Notify -> """{"host":"notify","message":${JsonText.quote(r.message)},"level":"${r.level.wire}"}"""
+    }
+
+    fun `a file is refreshed on the submitting thread before its open is queued for the EDT`() {
+        val edt = FakeEdt()
+        val ide = FakeIde(files = setOf("/new"))
+        val d = HostDispatcher(ide, edt::post) { fail("report: $it") }
+        val reader = Thread({ d.submitLine(line(HostRequest.OpenFile("/new"))); d.submitLine(line(HostRequest.CloseSettings)) }, "stdout reader")
+        reader.start(); reader.join()
+        assertEquals(listOf("/new on stdout reader"), ide.refreshed, "refreshed off the EDT")
+        assertEquals(emptyList<String>(), ide.log, "nothing applied before the EDT runs")
+        edt.runAll()
+        assertEquals(listOf("open /new", "close"), ide.log)
     }
 
     fun `applies notify in order with the other requests`() {

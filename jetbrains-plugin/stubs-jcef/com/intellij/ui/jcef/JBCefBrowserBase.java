@@ -4,11 +4,13 @@ package com.intellij.ui.jcef;
 
 import org.jetbrains.annotations.NotNull;
 import org.jetbrains.annotations.Nullable;
+import org.cef.browser.CefBrowser;
 import javax.swing.JComponent;
 
 public abstract class JBCefBrowserBase implements JBCefDisposable {
   public abstract @Nullable JComponent getComponent();
 
+  public @NotNull CefBrowser getCefBrowser() { throw new UnsupportedOperationException(); }
   public void loadURL(@NotNull String url) { throw new UnsupportedOperationException(); }
 
   public void loadHTML(@NotNull String html) { throw new UnsupportedOperationException(); }
