@@ -50,6 +50,10 @@ export interface AgentOptions {
   tools?: AnyTool[];
   /** Long-running work (background shells, subagents, workflows, crons, worktrees); none without it. */
   work?: WorkFactory;
+  /** MCP servers, the shape of `.mcp.json`'s `mcpServers` (docs/mcp.md); started with those of the settings files. */
+  mcpServers?: unknown;
+  /** `--mcp-config FILE`: more `.mcp.json`-shaped files. */
+  mcpConfigFiles?: readonly string[];
   /** Every tool name the agent may offer (hook matchers are checked against them). */
   toolNames?: readonly string[];
   /** Environment for tools and hooks (default process.env). */

@@ -28,6 +28,8 @@ export interface Tool<I = Record<string, unknown>> {
   name: string;
   description: string;
   schema: z.ZodType<I>;
+  /** The JSON Schema the model is given, when the tool brings its own (an MCP server's tool); else made from `schema`. */
+  inputJsonSchema?: Record<string, unknown>;
   access: ToolAccess;
   /** The text permission rules match against: `Bash(npm test:*)` looks at the command. */
   ruleContent?(input: I): string | undefined;
