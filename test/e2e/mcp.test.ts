@@ -13,6 +13,7 @@ import {
   ensureBuilt,
   errorTexts,
   group,
+  hookRuns,
   REPO,
   Sandbox,
   scenario,
@@ -203,5 +204,108 @@ describe('MCP servers in wave -p', () => {
     expect(list.stdout).toContain('demo  [user] stdio:');
     expect(list.stdout).toContain('connected');
     expect(list.stdout).toContain('mcp__demo__echo');
+  });
+});
+
+describe('hooks around MCP', () => {
+  it('an mcp_tool hook calls a server’s tool with ${path} templates from the event and its answer is a hook answer', async () => {
+    const sb = new Sandbox();
+    const cfg = mcpConfig(sb, { demo: demo() });
+    const { run, json, calls } = await scenario({
+      sandbox: sb,
+      args: ['--mcp-config', cfg, '--permission-mode', 'bypassPermissions'],
+      settings: () => ({
+        hooks: { PreToolUse: [group([{ type: 'mcp_tool', server: 'demo', tool: 'judge', input: { path: '${tool_input.file_path}' } }], 'Write')] },
+      }),
+      script: (sb) => [
+        call('Write', { file_path: join(sb.workdir, 'secret.txt'), content: 'x' }, 'w1'),
+        call('Write', { file_path: join(sb.workdir, 'fine.txt'), content: 'y' }, 'w2'),
+        { text: 'ok' },
+      ],
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const seen = results(calls[2]!);
+    expect(seen.get('w1')).toContain(`the judge says no to ${join(sb.workdir, 'secret.txt')}`);
+    expect(seen.get('w2')).not.toContain('judge');
+    const runs = hookRuns(json.messages).filter((r) => r.event === 'PreToolUse');
+    expect(runs.map((r) => r.verdict)).toEqual(['denied', 'ok']);
+  });
+
+  it('an mcp_tool hook whose server is not connected is a non-blocking error that says so', async () => {
+    const { run, json, calls } = await scenario({
+      args: ['--permission-mode', 'bypassPermissions'],
+      settings: () => ({ hooks: { PreToolUse: [group([{ type: 'mcp_tool', server: 'nowhere', tool: 'judge' }], 'Write')] } }),
+      script: (sb) => [call('Write', { file_path: join(sb.workdir, 'a.txt'), content: 'x' }, 'w1'), { text: 'ok' }],
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(results(calls[1]!).get('w1')).not.toContain('nowhere');
+    expect(errorTexts(json.messages).join('\n')).toMatch(/no MCP server "nowhere" is configured/);
+  });
+
+  it('PostToolUse updatedMCPToolOutput replaces what the model sees of an MCP tool', async () => {
+    const sb = new Sandbox();
+    const cfg = mcpConfig(sb, { demo: demo() });
+    const { run, calls } = await scenario({
+      sandbox: sb,
+      args: ['--mcp-config', cfg, '--permission-mode', 'bypassPermissions'],
+      settings: (sb) => ({
+        hooks: {
+          PostToolUse: [
+            group(
+              [sb.hook('redact', { stdout: answer({ hookSpecificOutput: { hookEventName: 'PostToolUse', updatedMCPToolOutput: 'REDACTED BY HOOK' } }) })],
+              'mcp__demo__echo',
+            ),
+          ],
+        },
+      }),
+      script: [call('mcp__demo__echo', { text: 'password123' }, 'e1'), { text: 'ok' }],
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(results(calls[1]!).get('e1')).toBe('REDACTED BY HOOK');
+    expect(sb.dumps('redact')[0]!.tool_response.content[0].text).toContain('password123');
+  });
+
+  it('an elicitation answered by an Elicitation hook, seen by ElicitationResult; declined by exit 2; declined with a notice when no one answers', async () => {
+    const sb = new Sandbox();
+    const cfg = mcpConfig(sb, { demo: demo() });
+    const accept = answer({ hookSpecificOutput: { hookEventName: 'Elicitation', action: 'accept', content: { name: 'v2' } } });
+    const { run, calls } = await scenario({
+      sandbox: sb,
+      args: ['--mcp-config', cfg, '--permission-mode', 'bypassPermissions'],
+      settings: (sb) => ({
+        hooks: {
+          Elicitation: [group([sb.hook('elicit', { stdout: accept })], 'demo')],
+          ElicitationResult: [group([sb.hook('result')])],
+        },
+      }),
+      script: [call('mcp__demo__ask', {}, 'a1'), { text: 'ok' }],
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(results(calls[1]!).get('a1')).toBe('elicitation accept {"name":"v2"}');
+    expect(sb.dumps('elicit')[0]).toMatchObject({
+      hook_event_name: 'Elicitation',
+      mcp_server_name: 'demo',
+      message: 'Which name should the release have?',
+      mode: 'form',
+      requested_schema: { type: 'object', required: ['name'] },
+    });
+    expect(sb.dumps('result')[0]).toMatchObject({ hook_event_name: 'ElicitationResult', mcp_server_name: 'demo', action: 'accept', content: { name: 'v2' } });
+
+    const declined = await scenario({
+      sandbox: sb,
+      args: ['--mcp-config', cfg, '--permission-mode', 'bypassPermissions'],
+      settings: (sb) => ({ hooks: { Elicitation: [group([sb.hook('no', { stderr: 'not now', exit: 2 })])] } }),
+      script: [call('mcp__demo__ask', {}, 'a2'), { text: 'ok' }],
+    });
+    expect(results(declined.calls[1]!).get('a2')).toBe('elicitation decline');
+
+    const nobody = await scenario({
+      sandbox: sb,
+      settings: () => ({}),
+      args: ['--mcp-config', cfg, '--permission-mode', 'bypassPermissions'],
+      script: [call('mcp__demo__ask', {}, 'a3'), { text: 'ok' }],
+    });
+    expect(results(nobody.calls[1]!).get('a3')).toBe('elicitation decline');
+    expect(errorTexts(nobody.json.messages).join('\n')).toContain('MCP server "demo" asked for input');
   });
 });

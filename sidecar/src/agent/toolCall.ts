@@ -173,10 +173,25 @@ async function execute(c: Call, input: Record<string, unknown>): Promise<{ outco
   return { outcome, durationMs: Math.round(performance.now() - started) };
 }
 
+/** PostToolUse `updatedMCPToolOutput`: an MCP tool's output, as the model will see it, replaced by a hook (docs/hooks.md, PostToolUse). */
+function replaceMcpOutput(c: Call, output: unknown): void {
+  if (output === undefined || !c.call.name.startsWith('mcp__')) return;
+  const parts = (output as { content?: unknown } | null)?.content;
+  const text =
+    typeof output === 'string'
+      ? output
+      : Array.isArray(parts)
+        ? parts.map((p: { text?: unknown }) => (typeof p.text === 'string' ? p.text : JSON.stringify(p))).join('\n')
+        : JSON.stringify(output);
+  c.block.result = text;
+  c.host.conversation.changed();
+}
+
 /** PostToolUse fires whether the tool succeeded or failed; PostToolUseFailure too on failure. */
 async function postToolUse(c: Call, input: Record<string, unknown>, { outcome, durationMs }: { outcome: ToolOutcome; durationMs: number }): Promise<void> {
   const ran = { ...c.fields, tool_input: input };
   const post = await c.host.fire('PostToolUse', { ...ran, tool_response: { ...outcome.response, success: outcome.success }, duration_ms: durationMs });
+  replaceMcpOutput(c, post.decision.updatedMCPToolOutput);
   feedback(c.host, 'PostToolUse', c.call.name, post.decision);
   c.stop ??= stopOf('PostToolUse', post.decision);
   if (outcome.success) return;

@@ -8,6 +8,7 @@ import type { AnyTool, ToolOutcome } from '../agent/tools/types.js';
 import type { WorkPort } from '../agent/workPort.js';
 import { McpHub, type McpHubOptions, type McpToolRef } from '../mcp/hub.js';
 import { outputCap, resultText } from '../mcp/results.js';
+import { elicit, type AskUser } from './elicitation.js';
 
 const HUBS = new WeakMap<Agent, McpHub>();
 
@@ -64,7 +65,7 @@ export type McpHubParts = Omit<McpHubOptions, 'onChange' | 'onNotice' | 'trusted
  * The session's hub: notices go into the conversation (kept until the agent exists), tool changes
  * into its registry. `attach` is called once the agent exists; it starts the servers.
  */
-export function sessionHub(parts: McpHubParts & { env: Record<string, string | undefined>; trusted: () => boolean }) {
+export function sessionHub(parts: McpHubParts & { env: Record<string, string | undefined>; trusted: () => boolean; ask?: AskUser }) {
   let agent: Agent | null = null;
   const early: string[] = [];
   const cap = outputCap(parts.env);
@@ -72,6 +73,7 @@ export function sessionHub(parts: McpHubParts & { env: Record<string, string | u
     ...parts,
     onNotice: (t) => (agent ? agent.host.notice(t) : early.push(t)),
     onChange: () => agent && syncTools(agent, hub, cap),
+    elicit: (server, params) => (agent ? elicit(agent.host, parts.ask, server, params) : Promise.resolve({ action: 'decline' })),
   });
   return {
     hub,
@@ -79,6 +81,7 @@ export function sessionHub(parts: McpHubParts & { env: Record<string, string | u
       agent = a;
       HUBS.set(a, hub);
       for (const t of early.splice(0)) a.host.notice(t);
+      a.hookManager.setMcpTool(async ({ server, tool, input, signal }) => resultText(await hub.callTool(server, tool, input, signal), cap));
       await hub.start();
       syncTools(a, hub, cap);
     },
