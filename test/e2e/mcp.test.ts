@@ -309,3 +309,54 @@ describe('hooks around MCP', () => {
     expect(errorTexts(nobody.json.messages).join('\n')).toContain('MCP server "demo" asked for input');
   });
 });
+
+describe('matchers on MCP tools', () => {
+  it('are checked once the tools are known: a server that is not configured or not connected, a tool it does not have', async () => {
+    const sb = new Sandbox();
+    const cfg = mcpConfig(sb, { demo: demo(), broken: demo({ args: [STDIO_SERVER, '--crash-on-start'] }) });
+    const { json } = await scenario({
+      sandbox: sb,
+      args: ['--mcp-config', cfg],
+      settings: (sb) => ({
+        hooks: {
+          PreToolUse: [
+            group([sb.hook('a')], 'mcp__github__.*'),
+            group([sb.hook('b')], 'mcp__broken__x'),
+            group([sb.hook('c')], 'mcp__demo__nope'),
+            group([sb.hook('d')], 'mcp__demo__.*'),
+          ],
+        },
+      }),
+      script: [{ text: 'ok' }],
+    });
+    const notices = errorTexts(json.messages).join('\n');
+    expect(notices).toMatch(/PreToolUse\[0\]\.matcher.*"mcp__github__\.\*".*the MCP server "github" is not configured/);
+    expect(notices).toMatch(/PreToolUse\[1\]\.matcher.*the MCP server "broken" is not connected/);
+    expect(notices).toMatch(/PreToolUse\[2\]\.matcher.*"mcp__demo__nope" matches no tool of the connected MCP servers \(demo: mcp__demo__echo/);
+    expect(notices).not.toContain('PreToolUse[3]');
+  });
+});
+
+describe('Agent.create with MCP servers', () => {
+  it('starts Agent.create({ mcpServers }) servers; in an untrusted workspace the project’s servers do not start, the user’s do', async () => {
+    const { Agent } = await import('../../sidecar/src/app/sdk.js');
+    const { mcpOf } = await import('../../sidecar/src/app/mcp.js');
+    const sb = new Sandbox();
+    sb.file('.mcp.json', JSON.stringify({ mcpServers: { proj: demo() } }));
+    sb.userSettingsFile({ mcpServers: { mine: demo() } });
+    const agent = await Agent.create({ workdir: sb.workdir, homeDir: sb.home, trustProject: false, mcpServers: { given: demo() } });
+    try {
+      const states = Object.fromEntries(
+        mcpOf(agent)!
+          .servers()
+          .map((s) => [s.name, s.status.state]),
+      );
+      expect(states).toEqual({ mine: 'connected', proj: 'untrusted', given: 'connected' });
+      expect(agent.tools.get('mcp__given__echo')).toBeDefined();
+      expect(agent.tools.get('mcp__proj__echo')).toBeUndefined();
+      expect(errorTexts(agent.messages as never).join('\n')).toContain('MCP server "proj"');
+    } finally {
+      await agent.destroy();
+    }
+  });
+});

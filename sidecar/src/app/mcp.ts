@@ -8,7 +8,9 @@ import type { AnyTool, ToolOutcome } from '../agent/tools/types.js';
 import type { WorkPort } from '../agent/workPort.js';
 import { McpHub, type McpHubOptions, type McpToolRef } from '../mcp/hub.js';
 import { outputCap, resultText } from '../mcp/results.js';
+import { formatProblem } from '../hooks/problems.js';
 import { elicit, type AskUser } from './elicitation.js';
+import { mcpMatcherProblems } from './mcpMatchers.js';
 
 const HUBS = new WeakMap<Agent, McpHub>();
 
@@ -84,6 +86,8 @@ export function sessionHub(parts: McpHubParts & { env: Record<string, string | u
       a.hookManager.setMcpTool(async ({ server, tool, input, signal }) => resultText(await hub.callTool(server, tool, input, signal), cap));
       await hub.start();
       syncTools(a, hub, cap);
+      const s = a.hookManager.snapshot();
+      if (!s.settings.disableAllHooks) for (const p of mcpMatcherProblems(s.hooks, hub.servers())) a.host.notice(formatProblem(p));
     },
   };
 }
