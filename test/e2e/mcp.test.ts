@@ -76,9 +76,15 @@ describe('MCP servers in wave -p', () => {
     expect(seen.get('c2')).toBe('5');
     expect(seen.get('c3')).toContain('the demo tool failed on purpose');
     expect(sb.dumps('pre').map((d) => d.tool_name)).toEqual(['mcp__demo__echo', 'mcp__demo__add', 'mcp__demo__fail']);
+    expect(sb.dumps('pre')[0]).toMatchObject({ tool_input: { text: 'hi' }, tool_use_id: 'c1', mcp_server: 'demo' });
     const post = sb.dumps('post');
     expect(post).toHaveLength(1);
-    expect(post[0]).toMatchObject({ tool_name: 'mcp__demo__echo', tool_input: { text: 'hi' }, tool_response: { content: [{ type: 'text' }], success: true } });
+    expect(post[0]).toMatchObject({
+      tool_name: 'mcp__demo__echo',
+      mcp_server: 'demo',
+      tool_input: { text: 'hi' },
+      tool_response: { content: [{ type: 'text' }], success: true },
+    });
     expect(toolBlocks(json.messages).find((b) => b.id === 'c3')!.success).toBe(false);
   });
 

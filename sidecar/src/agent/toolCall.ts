@@ -43,7 +43,7 @@ interface Call {
   tool: AnyTool;
   messageId: string;
   settings: CallSettings;
-  fields: { tool_name: string; tool_input: Record<string, unknown>; tool_use_id: string };
+  fields: { tool_name: string; tool_input: Record<string, unknown>; tool_use_id: string; mcp_server?: string };
   /** A hook answered `continue: false`: the loop stops after this call. */
   stop: Stop;
 }
@@ -208,7 +208,12 @@ export async function runToolCall(host: LoopHost, call: ModelToolCall, block: To
     fail({ host, messageId, block }, tool ? call.inputError! : `No such tool: ${call.name}`);
     return null;
   }
-  const fields = { tool_name: call.name, tool_input: absolutePaths(call.input, host.cwd), tool_use_id: call.id };
+  const fields = {
+    tool_name: call.name,
+    tool_input: absolutePaths(call.input, host.cwd),
+    tool_use_id: call.id,
+    ...(tool.mcpServer !== undefined ? { mcp_server: tool.mcpServer } : {}),
+  };
   // One look at the settings for the whole call.
   const c: Call = { host, call, block, tool, messageId, settings: host.callSettings(), fields, stop: null };
   const pre = await preToolUse(c);

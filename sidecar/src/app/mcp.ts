@@ -29,6 +29,7 @@ export function mcpTool(hub: McpHub, ref: McpToolRef, cap: number): AnyTool {
     schema: AnyInput as z.ZodType<unknown>,
     inputJsonSchema: ref.tool.inputSchema,
     access: ref.tool.readOnly ? 'read' : 'execute',
+    mcpServer: ref.server,
     async run(input, ctx): Promise<ToolOutcome> {
       const r = resultText(await hub.callTool(ref.server, ref.tool.name, input as Record<string, unknown>, ctx.signal), cap);
       return r.isError ? { success: false, result: r.text, error: r.text, response: r.raw } : { success: true, result: r.text, response: r.raw };

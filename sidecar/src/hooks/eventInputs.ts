@@ -5,6 +5,8 @@ export type ToolInput = {
   tool_name: string;
   tool_input: Record<string, unknown>;
   tool_use_id: string;
+  /** The MCP server of an `mcp__<server>__<tool>` call (docs/mcp.md). */
+  mcp_server?: string;
 };
 export type PostToolInput = ToolInput & {
   tool_response: unknown;

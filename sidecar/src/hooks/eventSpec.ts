@@ -78,7 +78,7 @@ export function lastMessage(text: string | undefined): { last_assistant_message?
 }
 
 export function toolFields(i: ToolInput) {
-  return { tool_name: i.tool_name, tool_input: i.tool_input, tool_use_id: i.tool_use_id };
+  return { tool_name: i.tool_name, tool_input: i.tool_input, tool_use_id: i.tool_use_id, ...(i.mcp_server !== undefined ? { mcp_server: i.mcp_server } : {}) };
 }
 
 /** The one place the fields of a background task are chosen: by its type, long texts cut. */
