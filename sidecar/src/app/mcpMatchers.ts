@@ -6,6 +6,7 @@ import { eventSpec, isHookEvent } from '../hooks/events.js';
 import { compileMatcher } from '../hooks/matcher.js';
 import type { ConfigProblem, ConfiguredHook } from '../hooks/types.js';
 import type { McpServerView } from '../mcp/types.js';
+import type { McpHookTarget } from '../protocol/mcpListing.js';
 
 const SERVER = /^\^?mcp__([A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*)(?:__|$)/i;
 
@@ -27,6 +28,18 @@ function why(server: string, view: McpServerView | undefined): string | null {
   if (s.state === 'needs-approval') return `the MCP server "${server}" waits for your approval`;
   if (s.state === 'untrusted') return `the MCP server "${server}" does not start in an untrusted workspace`;
   return `the MCP server "${server}" is not connected`;
+}
+
+/** Tool-event hooks whose matcher names a server that is not connected (the settings page flags them). */
+export function mcpHookTargets(hooks: readonly ConfiguredHook[], servers: readonly McpServerView[]): McpHookTarget[] {
+  const byName = new Map(servers.map((s) => [s.name.toLowerCase(), s]));
+  return hooks.flatMap((hook) => {
+    if (!isHookEvent(hook.event) || eventSpec(hook.event).matcherField !== 'tool_name') return [];
+    return mcpServersOf(hook.matcher).flatMap((server) => {
+      const state = byName.get(server.toLowerCase())?.status.state ?? 'missing';
+      return state === 'connected' ? [] : [{ hookId: hook.id, server, state }];
+    });
+  });
 }
 
 /** Warnings for tool-event hooks whose matcher targets MCP tools that are not there. */

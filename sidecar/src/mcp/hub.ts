@@ -45,9 +45,21 @@ export class McpHub {
   private readonly connections = new Map<string, McpConnection>();
   private readonly waiting = new Map<string, McpServerStatus>();
   readonly approvals: McpApprovals;
+  private readonly listeners = new Set<() => void>();
 
   constructor(private readonly o: McpHubOptions) {
     this.approvals = new McpApprovals(o.paths.userDir);
+  }
+
+  /** Called whenever a server's state or tools change; returns the unsubscribe. */
+  listen(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  private changed(): void {
+    this.o.onChange?.();
+    for (const fn of this.listeners) fn();
   }
 
   /** Reads the configuration and starts every server that may start; resolves when each is connected or failed. */
@@ -80,7 +92,7 @@ export class McpHub {
     const gate = this.gate(e);
     if (gate) {
       this.waiting.set(e.name, gate);
-      this.o.onChange?.();
+      this.changed();
       const why =
         gate.state === 'untrusted' ? 'the workspace is not trusted' : 'it needs your approval (settings, "MCP servers", or `wave mcp approve ' + e.name + '`)';
       this.o.onNotice?.(`MCP server "${e.name}" (${e.file}) is not started: ${why}.`);
@@ -95,7 +107,7 @@ export class McpHub {
       toolTimeoutMs: envMs(this.o.env.MCP_TOOL_TIMEOUT, 600_000),
       ...(this.o.backoffMs !== undefined ? { backoffMs: this.o.backoffMs } : {}),
       ...(this.o.maxRestarts !== undefined ? { maxRestarts: this.o.maxRestarts } : {}),
-      onChange: () => this.o.onChange?.(),
+      onChange: () => this.changed(),
       onNotice: (t) => this.o.onNotice?.(t),
       elicit: (server, params) => this.o.elicit?.(server, params) ?? Promise.resolve({ action: 'decline' }),
     });

@@ -1,6 +1,7 @@
 // The MCP servers as the settings page, `wave mcp list` and the agent see them (docs/mcp.md): each
 // server with where it was configured, its state (connected, failed with the reason, waiting for
 // approval, not started in an untrusted workspace) and its tools.
+import type { ConfigProblem } from './wire.js';
 
 export type McpServerStatus =
   | { state: 'connecting' }
@@ -35,4 +36,22 @@ export interface McpServerView {
   status: McpServerStatus;
   /** Its tools as the model sees them (`mcp__<server>__<tool>`) while connected. */
   tools: string[];
+}
+
+/** The settings page's MCP section. */
+export interface McpListing {
+  /** False until the session has started its servers. */
+  ready: boolean;
+  servers: McpServerView[];
+  /** Invalid files and entries, each with its file, line and JSON path. */
+  problems: ConfigProblem[];
+  /** Tool hooks whose matcher targets an MCP server that is not connected (the hook rows flag them). */
+  hookTargets: McpHookTarget[];
+}
+
+export interface McpHookTarget {
+  hookId: string;
+  server: string;
+  /** The server's state, or `missing` when no server of that name is configured. */
+  state: McpServerStatus['state'] | 'missing';
 }

@@ -4,9 +4,11 @@
 import { z } from 'zod';
 import type { HookRunRecord, HookRunStart, HookSource, Message, RunVerdict } from './wire.js';
 import type { ClaudeImportDone, ConfigState, HooksListing, TrustInfo } from './hooksListing.js';
+import type { McpListing } from './mcpListing.js';
 
 export type * from './wire.js';
 export type * from './hooksListing.js';
+export type * from './mcpListing.js';
 
 // ----- requests (UI → sidecar) -----------------------------------------------------------------
 
@@ -57,6 +59,14 @@ export const RequestSchemas = {
   'model.save': ModelFormSchema(),
   /** A real request against an endpoint: the form's values (apiKey omitted: the saved one), or without values the one in use. */
   'model.test': ModelFormSchema().partial(),
+  /** The MCP servers of the session: source, state, tools (docs/mcp.md). */
+  'mcp.list': z.object({}),
+  /** Approves a project server (remembered with its configuration) and starts it. */
+  'mcp.approve': z.object({ name: z.string().min(1) }),
+  /** Stops a server and starts it again (its back-off starts over). */
+  'mcp.restart': z.object({ name: z.string().min(1) }),
+  /** Opens the file a server is configured in, then closes the settings tab (in this order for the IDE). */
+  'mcp.openFile': z.object({ name: z.string().min(1) }),
   'host.openFile': z.object({ path: z.string().min(1) }),
   'host.closeSettings': z.object({}),
   'host.showChat': z.object({}),
@@ -223,6 +233,10 @@ export interface Results {
   'trust.set': TrustInfo;
   'config.apply': ConfigState;
   'config.dismiss': ConfigState;
+  'mcp.list': McpListing;
+  'mcp.approve': McpListing;
+  'mcp.restart': McpListing;
+  'mcp.openFile': { ok: true; opened: string };
   'host.openFile': { ok: true };
   'host.closeSettings': { ok: true };
   'host.showChat': { ok: true };
@@ -262,6 +276,8 @@ export interface Events {
   'trust.changed': TrustInfo;
   /** The review or the problems changed (a settings file changed, a change was applied or dismissed). */
   'config.changed': ConfigState;
+  /** A server connected, failed, was approved or restarted, or its tools changed. */
+  'mcp.changed': McpListing;
 }
 
 export type EventName = keyof Events;

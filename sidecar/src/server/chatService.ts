@@ -3,9 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Agent, AgentOptions, ToolApproval, ToolApprovalRequest } from '../agent/agent.js';
 import { createAgent } from '../app/agent.js';
+import { mcpOf } from '../app/mcp.js';
+import { mcpHookTargets } from '../app/mcpMatchers.js';
+import type { McpHub } from '../mcp/hub.js';
 import type { Message } from '../agent/messages.js';
 import type { SessionConfig } from '../hooks/sessionConfig.js';
-import type { ChatState, EventName, Events, HookRunStart, PermissionPrompt } from '../protocol/protocol.js';
+import type { ChatState, EventName, Events, HookRunStart, McpListing, PermissionPrompt } from '../protocol/protocol.js';
 
 export type Broadcast = <E extends EventName>(event: E, data: Events[E]) => void;
 
@@ -68,7 +71,22 @@ export class ChatService {
         }
       },
     });
+    mcpOf(this.agent)?.listen(() => this.opts.broadcast('mcp.changed', this.mcpListing()));
+    this.opts.broadcast('mcp.changed', this.mcpListing());
     this.flush();
+  }
+
+  /** The session's MCP servers, once the session exists. */
+  mcp(): McpHub | undefined {
+    return this.agent ? mcpOf(this.agent) : undefined;
+  }
+
+  /** The MCP section's listing (not ready until the session has started its servers). */
+  mcpListing(): McpListing {
+    const hub = this.mcp();
+    if (!hub || !this.agent) return { ready: false, servers: [], problems: [], hookTargets: [] };
+    const servers = hub.servers();
+    return { ready: true, servers, problems: hub.problems, hookTargets: mcpHookTargets(this.agent.hookManager.snapshot().hooks, servers) };
   }
 
   /** The session's hook configuration (snapshot, disk, review), once the session exists. */
@@ -85,6 +103,7 @@ export class ChatService {
   async trustGranted(): Promise<void> {
     await this.start();
     await this.a.trustGranted();
+    await this.mcp()?.trustGranted();
     this.flush();
   }
 
