@@ -62,5 +62,27 @@ describe('Settings › MCP servers', () => {
       .poll(() => s.hostLines.slice(before).map((l) => JSON.parse(l) as unknown))
       .toEqual([{ host: 'openFile', path: join(sb.workdir, '.mcp.json') }, { host: 'closeSettings' }]);
     expect(pageErrors(page)).toEqual([]);
-  });
+  }, 120_000);
+});
+
+describe('an MCP server asks for input', () => {
+  it('the chat shows the form of the requested schema; Submit sends the values to the server, which answers the tool call', async () => {
+    const sb = new UiSandbox().trust(true);
+    sb.write(sb.userSettings, { mcpServers: { demo: demo() }, permissions: { allow: ['mcp__demo'] } });
+    const s = await ui.serve(sb, { script: [{ toolCalls: [{ name: 'mcp__demo__ask', input: {}, id: 'ask1' }] }, { text: 'Named it.' }] });
+    const page = await openPage(ui.browser, s, { view: 'chat', lang: 'en' });
+    await page.locator('.composer textarea').fill('name the release');
+    await page.locator('.composer textarea').press('Enter');
+    const card = page.locator('.elicitation-card');
+    await card.waitFor();
+    expect(await card.textContent()).toContain('The MCP server demo asks for input');
+    expect(await card.textContent()).toContain('Which name should the release have?');
+    await card.locator('input[name=name]').fill('Aurora');
+    await card.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Named it.').waitFor();
+    expect(await card.count()).toBe(0);
+    const last = JSON.stringify(s.model!.requests.at(-1)!.body);
+    expect(last).toContain('elicitation accept {\\"name\\":\\"Aurora\\"}');
+    expect(pageErrors(page)).toEqual([]);
+  }, 120_000);
 });

@@ -4,6 +4,7 @@ import type { MainHost } from './mainHost.js';
 import type { WorkPort } from './workPort.js';
 import type { HookRunRecord, PermissionMode } from '../hooks/types.js';
 import type { HookRunStart } from '../protocol/wire.js';
+import type { McpElicitation, McpElicitationAnswer } from '../protocol/mcpListing.js';
 import type { ModelClient } from '../models/types.js';
 import type { Message } from './messages.js';
 import type { AnyTool } from './tools/registry.js';
@@ -52,6 +53,8 @@ export interface AgentOptions {
   work?: WorkFactory;
   /** MCP servers, the shape of `.mcp.json`'s `mcpServers` (docs/mcp.md); started with those of the settings files. */
   mcpServers?: unknown;
+  /** An MCP server asks the user for input (after the Elicitation hooks); without it such requests are declined. */
+  onElicitation?: (q: Omit<McpElicitation, 'requestId'>) => Promise<McpElicitationAnswer>;
   /** `--mcp-config FILE`: more `.mcp.json`-shaped files. */
   mcpConfigFiles?: readonly string[];
   /** Every tool name the agent may offer (hook matchers are checked against them). */

@@ -20,6 +20,7 @@ export async function createAgent(opts: AgentOptions): Promise<Agent> {
     trusted: () => (typeof trust === 'function' ? trust() : trust),
     ...(opts.mcpServers !== undefined ? { programmatic: opts.mcpServers } : {}),
     ...(opts.mcpConfigFiles ? { configFiles: opts.mcpConfigFiles } : {}),
+    ...(opts.onElicitation ? { ask: opts.onElicitation } : {}),
   });
   const agent = await Agent.create({ work: (host, wake) => closingToo(new SessionWork(host, wake), mcp.hub), toolNames: TOOL_NAMES, ...opts });
   await mcp.attach(agent);

@@ -7,16 +7,11 @@ import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/type
 import { showUserParts } from '../agent/loop.js';
 import type { MainHost } from '../agent/mainHost.js';
 import type { ElicitationAnswer } from '../hooks/types.js';
+import type { McpElicitation } from '../protocol/mcpListing.js';
 
-export interface ElicitationQuestion {
-  server: string;
-  message: string;
-  mode: 'form' | 'url';
-  url?: string;
-  requestedSchema?: Record<string, unknown>;
-}
+export type ElicitationQuestion = Omit<McpElicitation, 'requestId'>;
 
-/** Asks the user; undefined when no one can be asked (headless). */
+/** Asks the user (the chat shows the form). */
 export type AskUser = (q: ElicitationQuestion) => Promise<ElicitationAnswer>;
 
 function question(server: string, params: ElicitRequest['params']): ElicitationQuestion & { elicitationId?: string } {
@@ -47,8 +42,10 @@ export async function elicit(host: MainHost, ask: AskUser | undefined, server: s
   let answer: ElicitationAnswer;
   if (pre.decision.blocked) answer = { action: 'decline' };
   else if (pre.decision.elicitation) answer = pre.decision.elicitation;
-  else if (ask) answer = await ask(q);
-  else {
+  else if (ask) {
+    const { elicitationId: _id, ...shown } = q;
+    answer = await ask(shown);
+  } else {
     host.notice(`MCP server "${server}" asked for input ("${q.message}"); no one can answer here and no Elicitation hook did: declined.`);
     answer = { action: 'decline' };
   }

@@ -38,6 +38,23 @@ export interface McpServerView {
   tools: string[];
 }
 
+/** An MCP server asks the user for input (docs/mcp.md, "Elicitation"): the chat shows the form. */
+export interface McpElicitation {
+  requestId: string;
+  server: string;
+  message: string;
+  mode: 'form' | 'url';
+  url?: string;
+  /** The JSON Schema of the answer (form mode): an object of flat properties. */
+  requestedSchema?: Record<string, unknown>;
+}
+
+/** What the user answers. */
+export interface McpElicitationAnswer {
+  action: 'accept' | 'decline' | 'cancel';
+  content?: Record<string, unknown>;
+}
+
 /** The settings page's MCP section. */
 export interface McpListing {
   /** False until the session has started its servers. */

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { HookRunRecord, HookRunStart, HookSource, Message, RunVerdict } from './wire.js';
 import type { ClaudeImportDone, ConfigState, HooksListing, TrustInfo } from './hooksListing.js';
-import type { McpListing } from './mcpListing.js';
+import type { McpElicitation, McpListing } from './mcpListing.js';
 
 export type * from './wire.js';
 export type * from './hooksListing.js';
@@ -45,6 +45,12 @@ export const RequestSchemas = {
   'chat.abort': z.object({}),
   /** `always`: allow, and write the prompt's `rule` into the project's local settings. */
   'chat.permission': z.object({ requestId: z.string(), behavior: z.enum(['allow', 'deny']), message: z.string().optional(), always: z.boolean().optional() }),
+  /** The user's answer to an MCP server's request for input (`chat.elicitationRequest`). */
+  'chat.elicitation': z.object({
+    requestId: z.string(),
+    action: z.enum(['accept', 'decline', 'cancel']),
+    content: z.record(z.string(), z.unknown()).optional(),
+  }),
   /** Kills one running synchronous hook (a live card's Stop). */
   'chat.stopHook': z.object({ runId: z.string().min(1) }),
   /** Asks every chat view to open with this text in its input. */
@@ -226,6 +232,7 @@ export interface Results {
   'chat.abort': { ok: true };
   'chat.permission': { ok: true; ruleWritten: string | null };
   'chat.stopHook': { ok: true };
+  'chat.elicitation': { ok: true };
   'model.get': ModelState;
   'model.save': ModelState;
   'model.test': ModelProbe;
@@ -269,6 +276,9 @@ export interface Events {
   'model.changed': ModelState;
   'chat.permissionRequest': PermissionPrompt;
   'chat.permissionResolved': { requestId: string };
+  /** An MCP server asks for input: the chat shows its form until it is answered. */
+  'chat.elicitationRequest': McpElicitation;
+  'chat.elicitationResolved': { requestId: string };
   'chat.prefill': { text: string };
   /** A UserPromptSubmit hook blocked this prompt: it was not kept anywhere; the composer gets it back. */
   'chat.promptBlocked': { text: string };

@@ -6,6 +6,7 @@ import { createAgent } from '../app/agent.js';
 import { mcpOf } from '../app/mcp.js';
 import { mcpHookTargets } from '../app/mcpMatchers.js';
 import type { McpHub } from '../mcp/hub.js';
+import { Elicitations } from './elicitations.js';
 import type { Message } from '../agent/messages.js';
 import type { SessionConfig } from '../hooks/sessionConfig.js';
 import type { ChatState, EventName, Events, HookRunStart, McpListing, PermissionPrompt } from '../protocol/protocol.js';
@@ -30,7 +31,12 @@ export class ChatService {
   /** Synchronous hooks running now, by run id (the live cards of a page that connects mid-run). */
   private readonly liveRuns = new Map<string, HookRunStart>();
 
-  constructor(private readonly opts: ChatServiceOptions) {}
+  /** MCP servers' requests for input waiting for the user. */
+  readonly elicitations: Elicitations;
+
+  constructor(private readonly opts: ChatServiceOptions) {
+    this.elicitations = new Elicitations(opts.broadcast);
+  }
 
   private starting: Promise<void> | null = null;
 
@@ -54,6 +60,7 @@ export class ChatService {
     this.agent = await createAgent({
       ...this.opts.agent,
       canUseTool: (req) => this.ask(req),
+      onElicitation: (q) => this.elicitations.ask(q),
       onMessagesChange: () => this.scheduleFlush(),
       onConfigChange: () => this.opts.onConfigChange?.(),
       onEvent: (e) => {
@@ -174,6 +181,7 @@ export class ChatService {
   }
 
   async close(): Promise<void> {
+    this.elicitations.cancelAll();
     this.abort();
     await this.idle();
     await this.agent?.destroy('exit');

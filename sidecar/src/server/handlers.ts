@@ -79,7 +79,9 @@ function hostRequests(app: WaveApp): Pick<Handlers<Client>, 'host.openFile' | 'h
   };
 }
 
-function chatRequests(app: WaveApp): Pick<Handlers<Client>, 'chat.state' | 'chat.send' | 'chat.abort' | 'chat.permission' | 'chat.prefill' | 'chat.stopHook'> {
+function chatRequests(
+  app: WaveApp,
+): Pick<Handlers<Client>, 'chat.state' | 'chat.send' | 'chat.abort' | 'chat.permission' | 'chat.prefill' | 'chat.stopHook' | 'chat.elicitation'> {
   return {
     'chat.state': async () => (await app.chat.whenReady(), app.chat.state()),
     'chat.send': async ({ text }) => {
@@ -104,6 +106,11 @@ function chatRequests(app: WaveApp): Pick<Handlers<Client>, 'chat.state' | 'chat
       return { ok: true };
     },
     'chat.prefill': ({ text }) => (app.prefill(text), { ok: true }),
+    'chat.elicitation': ({ requestId, action, content }) => {
+      if (!app.chat.elicitations.answer(requestId, { action, ...(content ? { content } : {}) }))
+        throw new RequestError('not_found', 'that request for input was already answered or is gone');
+      return { ok: true };
+    },
   };
 }
 

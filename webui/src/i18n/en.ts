@@ -18,6 +18,10 @@ export const en = {
   'settings.tab.runs': 'Runs',
   'settings.tab.model': 'Model',
   'settings.tab.mcp': 'MCP servers',
+  'elicit.title': 'The MCP server {server} asks for input',
+  'elicit.submit': 'Submit',
+  'elicit.decline': 'Decline',
+  'elicit.cancel': 'Cancel',
   'mcp.title': 'MCP servers',
   'mcp.intro':
     'Servers from your settings, the project’s .mcp.json, plugins and the SDK. Their tools are mcp__<server>__<tool>; a project’s servers start once you approve them.',
