@@ -7,7 +7,7 @@ import type { ConfigProblem } from '../protocol/wire.js';
 import type { SettingsPaths } from '../settings/paths.js';
 import { McpApprovals } from './approvals.js';
 import { isStdio, PROJECT_SOURCES, type McpServerEntry } from './config.js';
-import { McpConnection } from './connection.js';
+import type { McpConnection } from './connection.js';
 import { readMcpConfig } from './sources.js';
 import { mcpToolName, type McpServerStatus, type McpServerView, type McpToolInfo } from './types.js';
 
@@ -99,6 +99,8 @@ export class McpHub {
       return;
     }
     this.waiting.delete(e.name);
+    // The SDK is loaded with the first server: a session without MCP servers does not pay for it.
+    const { McpConnection } = await import('./connection.js');
     const c = new McpConnection({
       entry: e,
       env: this.o.env,
