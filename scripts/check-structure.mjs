@@ -22,11 +22,12 @@ export const SIDECAR_LAYERS = {
   settings: ['protocol'],
   hooks: ['settings', 'process', 'protocol'],
   models: ['settings', 'protocol'],
+  mcp: ['settings', 'process', 'protocol'],
   agent: ['hooks', 'models', 'settings', 'process', 'protocol'],
   work: ['agent', 'hooks', 'models', 'settings', 'process', 'protocol'],
-  app: ['agent', 'work', 'hooks', 'models', 'settings', 'process', 'protocol'],
-  server: ['app', 'agent', 'hooks', 'models', 'settings', 'process', 'protocol'],
-  cli: ['app', 'server', 'agent', 'work', 'hooks', 'models', 'settings', 'process', 'protocol'],
+  app: ['agent', 'work', 'mcp', 'hooks', 'models', 'settings', 'process', 'protocol'],
+  server: ['app', 'agent', 'mcp', 'hooks', 'models', 'settings', 'process', 'protocol'],
+  cli: ['app', 'server', 'agent', 'work', 'mcp', 'hooks', 'models', 'settings', 'process', 'protocol'],
   '.': ['app', 'agent', 'hooks', 'models', 'protocol'],
 };
 export const WEBUI_LAYERS = {

@@ -3,6 +3,7 @@
 import type { ConfigChangeNotice } from '../hooks/manager.js';
 import type { HookRunRecord, PermissionMode } from '../hooks/types.js';
 import type { HookRunStart } from '../protocol/wire.js';
+import type { McpElicitation, McpElicitationAnswer } from '../protocol/mcpListing.js';
 import type { ModelClient } from '../models/types.js';
 import type { Message } from './messages.js';
 import type { AnyTool } from './tools/registry.js';
@@ -49,6 +50,12 @@ export interface SessionOptions {
   trustProject?: boolean | (() => boolean);
   /** Files besides the settings files whose change is a settings change (the trust store, `--settings FILE`). */
   watchFiles?: readonly string[];
+  /** MCP servers, the shape of `.mcp.json`'s `mcpServers` (docs/mcp.md); started with those of the settings files. */
+  mcpServers?: unknown;
+  /** An MCP server asks the user for input (after the Elicitation hooks); without it such requests are declined. */
+  onElicitation?: (q: Omit<McpElicitation, 'requestId'>) => Promise<McpElicitationAnswer>;
+  /** `--mcp-config FILE`: more `.mcp.json`-shaped files. */
+  mcpConfigFiles?: readonly string[];
   /** Extra tools, added after those of the session's work. */
   tools?: AnyTool[];
   /** Every tool name the agent may offer (hook matchers are checked against them). */

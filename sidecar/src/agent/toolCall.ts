@@ -45,7 +45,7 @@ interface Call {
   tool: AnyTool;
   messageId: string;
   settings: CallSettings;
-  fields: { tool_name: string; tool_input: Record<string, unknown>; tool_use_id: string };
+  fields: { tool_name: string; tool_input: Record<string, unknown>; tool_use_id: string; mcp_server?: string };
   /** A hook answered `continue: false`: the loop stops after this call. */
   stop: Stop;
   /** After an approved write to Wave's settings files: takes the change into the session. */
@@ -207,10 +207,25 @@ async function execute(c: Call, input: Record<string, unknown>): Promise<{ outco
   return { outcome, durationMs: Math.round(performance.now() - started) };
 }
 
+/** PostToolUse `updatedMCPToolOutput`: an MCP tool's output, as the model will see it, replaced by a hook (docs/hooks.md, PostToolUse). */
+function replaceMcpOutput(c: Call, output: unknown): void {
+  if (output === undefined || !c.call.name.startsWith('mcp__')) return;
+  const parts = (output as { content?: unknown } | null)?.content;
+  const text =
+    typeof output === 'string'
+      ? output
+      : Array.isArray(parts)
+        ? parts.map((p: { text?: unknown }) => (typeof p.text === 'string' ? p.text : JSON.stringify(p))).join('\n')
+        : JSON.stringify(output);
+  c.block.result = text;
+  c.host.conversation.changed();
+}
+
 /** PostToolUse fires whether the tool succeeded or failed; PostToolUseFailure too on failure. */
 async function postToolUse(c: Call, input: Record<string, unknown>, { outcome, durationMs }: { outcome: ToolOutcome; durationMs: number }): Promise<void> {
   const ran = { ...c.fields, tool_input: input };
   const post = await c.host.fire('PostToolUse', { ...ran, tool_response: { ...outcome.response, success: outcome.success }, duration_ms: durationMs });
+  replaceMcpOutput(c, post.decision.updatedMCPToolOutput);
   feedback(c.host, 'PostToolUse', c.call.name, post.decision);
   c.stop ??= stopOf('PostToolUse', post.decision);
   if (outcome.success) return;
@@ -227,7 +242,12 @@ export async function runToolCall(host: LoopHost, call: ModelToolCall, block: To
     fail({ host, messageId, block }, tool ? call.inputError! : `No such tool: ${call.name}`);
     return null;
   }
-  const fields = { tool_name: call.name, tool_input: absolutePaths(call.input, host.cwd), tool_use_id: call.id };
+  const fields = {
+    tool_name: call.name,
+    tool_input: absolutePaths(call.input, host.cwd),
+    tool_use_id: call.id,
+    ...(tool.mcpServer !== undefined ? { mcp_server: tool.mcpServer } : {}),
+  };
   // One look at the settings for the whole call.
   const c: Call = { host, call, block, tool, messageId, settings: host.callSettings(), fields, stop: null };
   const pre = await preToolUse(c);

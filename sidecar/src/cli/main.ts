@@ -9,6 +9,7 @@ const USAGE = `usage:
       run one turn headless, with all hooks
   wave hooks list|validate|test|runs|stats|import ...   inspect, try and import hooks (wave hooks --help)
   wave plugins install DIR|list|remove NAME   Claude Code plugins (their hooks run first)
+  wave mcp list|approve NAME|revoke NAME   MCP servers: state and tools, approval of project servers
   ${SERVE_USAGE.replace('usage: ', '')}
       serve the UI and the sidecar protocol for the IDE or a browser
   wave --version
@@ -33,6 +34,8 @@ export async function main(argv: string[]): Promise<number> {
   switch (cmd) {
     case 'hooks':
       return (await import('./hooks.js')).hooksCommand(rest);
+    case 'mcp':
+      return (await import('./mcp.js')).mcpCommand(rest);
     case 'plugins':
       return (await import('./plugins.js')).pluginsCommand(rest);
     case 'serve':

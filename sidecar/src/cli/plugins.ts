@@ -30,14 +30,13 @@ function pluginName(dir: string): string {
   return basename(dir);
 }
 
-/** What a Claude Code plugin may hold besides hooks, which Wave does not use. */
+/** What a Claude Code plugin may hold besides hooks, which Wave does not use (its `.mcp.json` servers it starts: docs/mcp.md). */
 const OTHER_PARTS = ['commands', 'agents', 'skills', 'outputStyles', 'mcpServers', 'lspServers'] as const;
 
 function unusedParts(root: string): string[] {
   const manifest = readManifest(root);
   const folder = (p: string) => existsSync(join(root, p === 'outputStyles' ? 'output-styles' : p));
-  const mcp = existsSync(join(root, '.mcp.json'));
-  return OTHER_PARTS.filter((p) => manifest[p] !== undefined || folder(p) || (p === 'mcpServers' && mcp));
+  return OTHER_PARTS.filter((p) => manifest[p] !== undefined || (p !== 'mcpServers' && folder(p)));
 }
 
 function describe(name: string, root: string, paths: SettingsPaths): string[] {

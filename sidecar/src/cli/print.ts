@@ -63,6 +63,18 @@ function readFlagSettings(arg: string | undefined): { settings: z.infer<typeof S
   return { settings: parsed.data, file: reviewed ? { path: reviewed.path, carried: reviewed.carried } : null };
 }
 
+/** --mcp-config: a `.mcp.json`-shaped file, or its JSON inline (like `claude -p --mcp-config`). */
+function readMcpFlag(arg: string | undefined): { mcpServers?: unknown; mcpConfigFiles?: string[] } {
+  if (!arg) return {};
+  if (arg.trim().startsWith('{')) {
+    const file = parseJsonText('--mcp-config', arg);
+    if (file.parseError) throw new UsageError(`--mcp-config: not valid JSON at column ${file.parseError.column}: ${file.parseError.message}`);
+    return { mcpServers: (file.value as { mcpServers?: unknown }).mcpServers ?? {} };
+  }
+  if (!existsSync(resolve(arg))) throw new UsageError(`--mcp-config: no such file ${resolve(arg)}`);
+  return { mcpConfigFiles: [resolve(arg)] };
+}
+
 export async function printCommand(argv: string[]): Promise<number> {
   const args = commandArgs('-p', PRINT_USAGE, argv, {
     print: { type: 'string', short: 'p' },
@@ -72,6 +84,7 @@ export async function printCommand(argv: string[]): Promise<number> {
     'permission-mode': { type: 'string' },
     resume: { type: 'string' },
     debug: { type: 'string' },
+    'mcp-config': { type: 'string' },
   });
   if (!args.ok) return args.code;
   try {
@@ -111,6 +124,7 @@ function readFlags(values: Record<string, string | undefined>) {
     debugHooks,
     ...flagOf(readFlagSettings(values.settings)),
     resume: values.resume,
+    mcp: readMcpFlag(values['mcp-config']),
   };
 }
 
@@ -149,6 +163,7 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
     ...(f.flag.permissions ? { extraPermissions: f.flag.permissions } : {}),
     ...(f.flag.env ? { env: { ...process.env, ...f.flag.env } } : {}),
     ...(f.resume ? { resume: f.resume } : {}),
+    ...f.mcp,
     onEvent: (e: AgentEvent) => {
       if (e.type === 'hook_start' && e.run.statusMessage) process.stderr.write(`wave: ${e.run.event} hook: ${e.run.statusMessage}\n`);
       if (f.format === 'stream-json' && e.type !== 'messages') streamLine(e);

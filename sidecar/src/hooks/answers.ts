@@ -3,7 +3,16 @@
 // fields act for which event.
 import { z } from 'zod';
 import { canBlock, type EventSpec } from './events.js';
-import type { BlockItem, HookDecision, PermissionDecision, PermissionRequestDecision, ProcessResult, RunOutcome, RunVerdict } from './types.js';
+import type {
+  BlockItem,
+  ElicitationAnswer,
+  HookDecision,
+  PermissionDecision,
+  PermissionRequestDecision,
+  ProcessResult,
+  RunOutcome,
+  RunVerdict,
+} from './types.js';
 
 export const CONTEXT_CAP = 10_000;
 
@@ -31,6 +40,9 @@ export const AnswerSchema = z
         additionalContext: z.string().optional(),
         decision: PermissionRequestSchema.optional(),
         retry: z.boolean().optional(),
+        updatedMCPToolOutput: z.unknown().optional(),
+        action: z.enum(['accept', 'decline', 'cancel']).optional(),
+        content: z.record(z.string(), z.unknown()).optional(),
       })
       .passthrough()
       .optional(),
@@ -51,6 +63,10 @@ export interface RunEffect {
   permissionRequest?: PermissionRequestDecision;
   /** PermissionDenied: the model may retry the denied call. */
   retry?: boolean;
+  /** PostToolUse of an MCP tool: what the model sees instead of the tool's output. */
+  updatedMCPToolOutput?: unknown;
+  /** Elicitation / ElicitationResult: the answer given to the MCP server. */
+  elicitation?: ElicitationAnswer;
   /** Shown to the user only. */
   userMessage?: string;
   /** What went wrong (for the run record). */
@@ -162,6 +178,14 @@ function specificFields(spec: Spec, a: Answer, effect: RunEffect, words: string[
   if (hso?.retry === true && accepts.includes('retry')) {
     effect.retry = true;
     words.push('the model may retry');
+  }
+  if (hso?.updatedMCPToolOutput !== undefined && accepts.includes('updatedMCPToolOutput')) {
+    effect.updatedMCPToolOutput = hso.updatedMCPToolOutput;
+    words.push('replaced the MCP tool output');
+  }
+  if (hso?.action && accepts.includes('elicitationAction')) {
+    effect.elicitation = { action: hso.action, ...(hso.content ? { content: hso.content } : {}) };
+    words.push(`elicitation ${hso.action}`);
   }
   if (hso?.additionalContext && accepts.includes('additionalContext')) {
     effect.context = hso.additionalContext;
@@ -281,6 +305,8 @@ export function combine(event: string, effects: readonly RunEffect[]): HookDecis
     if (e.permissionRequest && d.permissionRequest?.behavior !== 'deny') d.permissionRequest = e.permissionRequest;
     if (e.userMessage) d.userMessages.push(e.userMessage);
     if (e.retry) d.retry = true;
+    if (e.updatedMCPToolOutput !== undefined) d.updatedMCPToolOutput = e.updatedMCPToolOutput;
+    if (e.elicitation) d.elicitation = e.elicitation;
   }
   if (d.blocks.length) {
     d.blocked = true;

@@ -5,6 +5,8 @@ export type ToolInput = {
   tool_name: string;
   tool_input: Record<string, unknown>;
   tool_use_id: string;
+  /** The MCP server of an `mcp__<server>__<tool>` call (docs/mcp.md). */
+  mcp_server?: string;
 };
 export type PostToolInput = ToolInput & {
   tool_response: unknown;
@@ -38,6 +40,25 @@ export type StopInput = {
   background_tasks: BackgroundTask[];
   session_crons: SessionCron[];
 };
+/** An MCP server asks the user for input (docs/mcp.md, "Elicitation"). */
+export type ElicitationInput = {
+  mcp_server_name: string;
+  message: string;
+  mode: 'form' | 'url';
+  url?: string;
+  elicitation_id?: string;
+  requested_schema?: Record<string, unknown>;
+};
+
+/** What was answered to it (by the user or an Elicitation hook). */
+export type ElicitationResultInput = {
+  mcp_server_name: string;
+  action: 'accept' | 'decline' | 'cancel';
+  content?: Record<string, unknown>;
+  mode: 'form' | 'url';
+  elicitation_id?: string;
+};
+
 export type PermissionDeniedInput = ToolInput & { reason: string };
 /** One call of a model answer's batch (PostToolBatch). */
 export type BatchCall = { tool_name: string; tool_use_id: string; success: boolean };

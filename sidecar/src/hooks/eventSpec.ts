@@ -10,6 +10,7 @@ export const BLOCK_EFFECTS = {
   feedbackToModel: { blocks: true, what: 'the tool already ran; the reason reaches the model after the tool result' },
   keepGoing: { blocks: true, what: 'the agent (or subagent) does not stop; the reason reaches it as a user message' },
   refuseChange: { blocks: true, what: 'a settings change is not offered for apply; the reason goes to the user' },
+  declineElicitation: { blocks: true, what: 'the MCP server’s request for input is declined; the server gets "decline"' },
   userOnly: { blocks: false, what: 'nothing is blocked; stderr is shown to the user only' },
   dropped: { blocks: false, what: 'nothing is blocked; stderr is silently dropped' },
   logged: { blocks: false, what: 'nothing is blocked; the run is only recorded' },
@@ -21,11 +22,19 @@ export const PLAIN_STDOUT = ['context', 'instructions', 'path', 'ignored'] as co
 export type PlainStdout = (typeof PLAIN_STDOUT)[number];
 
 /** hookSpecificOutput fields an event honours (others are ignored). */
-export const ANSWER_FIELDS = ['additionalContext', 'permissionDecision', 'updatedInput', 'permissionRequest', 'retry'] as const;
+export const ANSWER_FIELDS = [
+  'additionalContext',
+  'permissionDecision',
+  'updatedInput',
+  'permissionRequest',
+  'retry',
+  'updatedMCPToolOutput',
+  'elicitationAction',
+] as const;
 export type AnswerField = (typeof ANSWER_FIELDS)[number];
 
 /** The payload field a matcher is tested against. */
-export const MATCHER_FIELDS = ['tool_name', 'source', 'trigger', 'agent_type', 'notification_type', 'error_type'] as const;
+export const MATCHER_FIELDS = ['tool_name', 'source', 'trigger', 'agent_type', 'notification_type', 'error_type', 'mcp_server_name'] as const;
 export type MatcherField = (typeof MATCHER_FIELDS)[number];
 
 export interface EventSpec<I extends object = Record<string, unknown>> {
@@ -69,7 +78,7 @@ export function lastMessage(text: string | undefined): { last_assistant_message?
 }
 
 export function toolFields(i: ToolInput) {
-  return { tool_name: i.tool_name, tool_input: i.tool_input, tool_use_id: i.tool_use_id };
+  return { tool_name: i.tool_name, tool_input: i.tool_input, tool_use_id: i.tool_use_id, ...(i.mcp_server !== undefined ? { mcp_server: i.mcp_server } : {}) };
 }
 
 /** The one place the fields of a background task are chosen: by its type, long texts cut. */

@@ -13,6 +13,8 @@ import {
   type PostToolFailureInput,
   type StopInput,
   type PermissionDeniedInput,
+  type ElicitationInput,
+  type ElicitationResultInput,
   type BatchCall,
   type StopFailureInput,
   type SubagentStopInput,
@@ -101,7 +103,7 @@ export const EVENTS = {
     },
     onBlock: 'feedbackToModel',
     plainStdout: 'ignored',
-    accepts: ['additionalContext'],
+    accepts: ['additionalContext', 'updatedMCPToolOutput'],
   }),
   PostToolUseFailure: define<PostToolFailureInput>({
     when: 'after a tool failed (fires in addition to PostToolUse)',
@@ -252,6 +254,42 @@ export const EVENTS = {
     accepts: [],
     envFile: true,
   }),
+  Elicitation: define<ElicitationInput>({
+    when: 'an MCP server asks the user for input, before the form is shown (a hook may answer or decline for the user)',
+    matcherField: 'mcp_server_name',
+    payload: (i) => ({
+      mcp_server_name: i.mcp_server_name,
+      message: i.message,
+      mode: i.mode,
+      ...(i.url !== undefined ? { url: i.url } : {}),
+      ...(i.elicitation_id !== undefined ? { elicitation_id: i.elicitation_id } : {}),
+      ...(i.requested_schema !== undefined ? { requested_schema: i.requested_schema } : {}),
+    }),
+    sample: {
+      mcp_server_name: 'github',
+      message: 'Which repository?',
+      mode: 'form',
+      requested_schema: { type: 'object', properties: { repo: { type: 'string' } } },
+    },
+    onBlock: 'declineElicitation',
+    plainStdout: 'ignored',
+    accepts: ['elicitationAction'],
+  }),
+  ElicitationResult: define<ElicitationResultInput>({
+    when: 'the user (or an Elicitation hook) answered an MCP server’s request for input, before the answer is sent (a hook may change it)',
+    matcherField: 'mcp_server_name',
+    payload: (i) => ({
+      mcp_server_name: i.mcp_server_name,
+      action: i.action,
+      ...(i.content !== undefined ? { content: i.content } : {}),
+      mode: i.mode,
+      ...(i.elicitation_id !== undefined ? { elicitation_id: i.elicitation_id } : {}),
+    }),
+    sample: { mcp_server_name: 'github', action: 'accept', content: { repo: 'wave' }, mode: 'form' },
+    onBlock: 'declineElicitation',
+    plainStdout: 'ignored',
+    accepts: ['elicitationAction'],
+  }),
   SessionEnd: define<{ reason: 'clear' | 'resume' | 'exit' | 'other' }>({
     when: 'the session ends (reason: clear, resume, exit, other)',
     payload: (i) => ({ reason: i.reason }),
@@ -268,7 +306,7 @@ export type EventInput<E extends HookEventName> = (typeof EVENTS)[E] extends Eve
 export const EVENT_NAMES = Object.keys(EVENTS) as HookEventName[];
 
 /**
- * Claude Code events that need a feature Wave does not have (teams, tasks, MCP elicitation, file
+ * Claude Code events that need a feature Wave does not have (teams, tasks, file
  * watching, prompt expansion, model switches): accepted in settings with a warning that they are
  * never fired (docs/hooks.md, "Coming from Claude Code").
  */
@@ -277,8 +315,6 @@ export const CLAUDE_CODE_ONLY_EVENTS = [
   'TeammateIdle',
   'TaskCreated',
   'TaskCompleted',
-  'Elicitation',
-  'ElicitationResult',
   'FileChanged',
   'UserPromptExpansion',
   'PreModelSwitch',

@@ -2,7 +2,14 @@
 // schema of that type checks it; Claude Code types and fields Wave does not run are warnings that
 // name them (never silently ignored); the result is the typed handler and what it runs, in one line.
 import type { z } from 'zod';
-import { HANDLER_SCHEMAS, UNSUPPORTED_HANDLER_TYPES, type CommandHandlerData, type HttpHandlerData, type PromptHandlerData } from './schema.js';
+import {
+  HANDLER_SCHEMAS,
+  UNSUPPORTED_HANDLER_TYPES,
+  type CommandHandlerData,
+  type HttpHandlerData,
+  type McpToolHandlerData,
+  type PromptHandlerData,
+} from './schema.js';
 import type { HandlerCommon, HookHandler } from './types.js';
 import type { JsonPath } from '../settings/jsonFile.js';
 
@@ -27,6 +34,7 @@ export function summarize(text: string, max = 60): string {
 export function handlerSummary(h: HookHandler): string {
   if (h.type === 'http') return `POST ${h.url}`;
   if (h.type === 'prompt') return `prompt: ${summarize(h.prompt, 200)}`;
+  if (h.type === 'mcp_tool') return `mcp_tool: ${h.server}/${h.tool}`;
   return h.command;
 }
 
@@ -50,7 +58,11 @@ function common(d: { [K in keyof HandlerCommon]?: HandlerCommon[K] | undefined }
   return defined({ timeout, async, asyncRewake, rewakeMessage, once, if: d.if, statusMessage, description, name });
 }
 
-function toHandler(type: keyof typeof HANDLER_SCHEMAS, data: CommandHandlerData | HttpHandlerData | PromptHandlerData): HookHandler {
+function toHandler(type: keyof typeof HANDLER_SCHEMAS, data: CommandHandlerData | HttpHandlerData | PromptHandlerData | McpToolHandlerData): HookHandler {
+  if (type === 'mcp_tool') {
+    const d = data as McpToolHandlerData;
+    return { type, server: d.server, tool: d.tool, ...defined({ input: d.input }), ...common(d) };
+  }
   if (type === 'http') {
     const d = data as HttpHandlerData;
     return { type, url: d.url, ...defined({ headers: d.headers, allowedEnvVars: d.allowedEnvVars }), ...common(d) };
@@ -82,11 +94,11 @@ export function readHandler(entry: unknown): HandlerReadResult {
   }
   const type = entry.type ?? 'command';
   if ((UNSUPPORTED_HANDLER_TYPES as readonly unknown[]).includes(type)) {
-    const message = `hook type "${String(type)}" is not supported by Wave (it runs command, http and prompt hooks): this hook is skipped`;
+    const message = `hook type "${String(type)}" is not supported by Wave (it runs command, http, prompt and mcp_tool hooks): this hook is skipped`;
     return { handler: null, rejected: false, issues: [{ severity: 'warning', path: ['type'], message }] };
   }
   if (typeof type !== 'string' || !(type in HANDLER_SCHEMAS)) {
-    const message = `unsupported hook type ${JSON.stringify(type)}: one of "command", "http", "prompt"`;
+    const message = `unsupported hook type ${JSON.stringify(type)}: one of "command", "http", "prompt", "mcp_tool"`;
     return { handler: null, rejected: true, issues: [{ severity: 'error', path: ['type'], message }] };
   }
   const kind = type as keyof typeof HANDLER_SCHEMAS;

@@ -4,6 +4,7 @@
 // process-shaped result, read by the one answer policy (answers.ts).
 import { mkdirSync } from 'node:fs';
 import { runHttpHook } from './httpHook.js';
+import { runMcpToolHook, type McpToolCaller } from './mcpToolHook.js';
 import { runPromptHook, type PromptModel } from './promptHook.js';
 import type { ProcessRunner, ProcessSpec } from './runner.js';
 import type { CommandHandler, ConfiguredHook, ProcessResult } from './types.js';
@@ -15,6 +16,8 @@ export interface LaunchSettings {
   baseEnv: NodeJS.ProcessEnv;
   platform: NodeJS.Platform;
   promptModel: PromptModel | undefined;
+  /** What `mcp_tool` hooks call (the session's MCP servers, given by the composition root). */
+  mcpTool?: McpToolCaller | undefined;
   killGraceMs: number | undefined;
   exitGraceMs: number | undefined;
 }
@@ -100,6 +103,8 @@ export async function launchHook(s: LaunchSettings, h: HookStart): Promise<Proce
     return runHttpHook({ handler, body: h.payload, env: hookEnv(s, h), timeoutMs: h.timeoutMs, ...(h.signal ? { signal: h.signal } : {}) });
   if (handler.type === 'prompt')
     return runPromptHook({ handler, payload: h.payload, model: s.promptModel, timeoutMs: h.timeoutMs, ...(h.signal ? { signal: h.signal } : {}) });
+  if (handler.type === 'mcp_tool')
+    return runMcpToolHook({ handler, payload: h.payload, caller: s.mcpTool, timeoutMs: h.timeoutMs, ...(h.signal ? { signal: h.signal } : {}) });
   return s.runProcess(commandSpec(s, h, handler));
 }
 

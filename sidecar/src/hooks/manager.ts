@@ -13,6 +13,7 @@ import { readHooksConfig } from './config.js';
 import { compileMatcher, type CompiledMatcher } from './matcher.js';
 import { launchPrepared, type HookStart, type LaunchSettings } from './launch.js';
 import type { PromptModel } from './promptHook.js';
+import type { McpToolCaller } from './mcpToolHook.js';
 import { isBackground, runRecord, type RecordEffect } from './record.js';
 import { runHookProcess } from './runner.js';
 import { SessionConfig } from './sessionConfig.js';
@@ -242,6 +243,11 @@ export class HookManager {
   /** Kills a running synchronous hook (its process group); it ends as a non-blocking error. False when it is not running. */
   stopRun(runId: string): boolean {
     return this.live.stop(runId);
+  }
+
+  /** What `mcp_tool` hooks call: the session's MCP servers (docs/mcp.md). */
+  setMcpTool(caller: McpToolCaller | undefined): void {
+    this.launch.mcpTool = caller;
   }
 
   /** The model `prompt` hooks ask (when it is known only once the configuration is read). */

@@ -85,14 +85,28 @@ export const PromptHandlerSchema = z
   .passthrough()
   .meta({ id: 'PromptHook', description: 'A question to the model.' });
 
+export const McpToolHandlerSchema = z
+  .object({
+    type: z.literal('mcp_tool'),
+    server: z.string({ error: 'server must be the name of an MCP server' }).min(1, 'server must not be empty').describe('The MCP server (docs/mcp.md).'),
+    tool: z.string({ error: 'tool must be the name of a tool of the server' }).min(1, 'tool must not be empty').describe('The tool to call.'),
+    input: z
+      .record(z.string(), z.unknown(), { error: 'input must be an object (the tool arguments)' })
+      .optional()
+      .describe('The tool arguments; "${tool_input.file_path}" and other ${path} are replaced from the event JSON.'),
+    ...commonFields,
+  })
+  .passthrough()
+  .meta({ id: 'McpToolHook', description: 'A tool of a connected MCP server; its text is read like a command hook’s stdout.' });
+
 /** The handler types Wave runs, by `type` (a missing type is "command"). */
-export const HANDLER_SCHEMAS = { command: CommandHandlerSchema, http: HttpHandlerSchema, prompt: PromptHandlerSchema } as const;
+export const HANDLER_SCHEMAS = { command: CommandHandlerSchema, http: HttpHandlerSchema, prompt: PromptHandlerSchema, mcp_tool: McpToolHandlerSchema } as const;
 
 /** Claude Code handler types Wave does not run (a warning naming them; the handler is skipped). */
-export const UNSUPPORTED_HANDLER_TYPES = ['agent', 'mcp_tool'] as const;
+export const UNSUPPORTED_HANDLER_TYPES = ['agent'] as const;
 
 export const HandlerSchema = z
-  .union([CommandHandlerSchema, HttpHandlerSchema, PromptHandlerSchema])
+  .union([CommandHandlerSchema, HttpHandlerSchema, PromptHandlerSchema, McpToolHandlerSchema])
   .meta({ id: 'HookHandler', description: 'One hook handler.' });
 
 export const MatcherGroupSchema = z
@@ -121,6 +135,7 @@ export type HandlerInput = z.input<typeof HandlerSchema>;
 export type CommandHandlerData = z.infer<typeof CommandHandlerSchema>;
 export type HttpHandlerData = z.infer<typeof HttpHandlerSchema>;
 export type PromptHandlerData = z.infer<typeof PromptHandlerSchema>;
+export type McpToolHandlerData = z.infer<typeof McpToolHandlerSchema>;
 export type HooksConfig = Record<string, Array<{ matcher?: string; hooks: HandlerInput[] }>>;
 
 export function settingsJsonSchema(): object {

@@ -47,8 +47,17 @@ export interface PromptHandler extends HandlerCommon {
   model?: string;
 }
 
+export interface McpToolHandler extends HandlerCommon {
+  type: 'mcp_tool';
+  /** A server of the session's MCP servers (docs/mcp.md). */
+  server: string;
+  tool: string;
+  /** The tool's arguments; `${path}` in a string is replaced from the event JSON. */
+  input?: Record<string, unknown>;
+}
+
 /** One handler as written in a settings file (after validation). */
-export type HookHandler = CommandHandler | HttpHandler | PromptHandler;
+export type HookHandler = CommandHandler | HttpHandler | PromptHandler | McpToolHandler;
 
 /** One configured hook: a handler with everything needed to run and show it. */
 export interface ConfiguredHook {
@@ -102,6 +111,12 @@ export interface ProcessResult {
 
 export type PermissionDecision = 'allow' | 'ask' | 'deny';
 
+/** What the user (or a hook) answers an MCP server that asked for input (docs/mcp.md, "Elicitation"). */
+export interface ElicitationAnswer {
+  action: 'accept' | 'decline' | 'cancel';
+  content?: Record<string, unknown>;
+}
+
 export interface PermissionRequestDecision {
   behavior: 'allow' | 'deny';
   updatedInput?: Record<string, unknown>;
@@ -142,4 +157,8 @@ export interface HookDecision {
   userMessages: string[];
   /** True when the turn's hook budget ran out before every hook of this firing could run. */
   budgetExhausted: boolean;
+  /** PostToolUse of an MCP tool: the output the model sees instead (the last hook that gave one wins). */
+  updatedMCPToolOutput?: unknown;
+  /** Elicitation / ElicitationResult: a hook's answer to the MCP server (the last one wins). */
+  elicitation?: ElicitationAnswer;
 }

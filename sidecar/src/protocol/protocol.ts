@@ -4,9 +4,11 @@
 import { z } from 'zod';
 import type { HookRunRecord, HookRunStart, HookSource, Message, RunVerdict } from './wire.js';
 import type { ClaudeImportDone, ConfigState, HooksListing, TrustInfo } from './hooksListing.js';
+import type { McpElicitation, McpListing } from './mcpListing.js';
 
 export type * from './wire.js';
 export type * from './hooksListing.js';
+export type * from './mcpListing.js';
 
 // ----- requests (UI → sidecar) -----------------------------------------------------------------
 
@@ -43,6 +45,12 @@ export const RequestSchemas = {
   'chat.abort': z.object({}),
   /** `always`: allow, and write the prompt's `rule` into the project's local settings. */
   'chat.permission': z.object({ requestId: z.string(), behavior: z.enum(['allow', 'deny']), message: z.string().optional(), always: z.boolean().optional() }),
+  /** The user's answer to an MCP server's request for input (`chat.elicitationRequest`). */
+  'chat.elicitation': z.object({
+    requestId: z.string(),
+    action: z.enum(['accept', 'decline', 'cancel']),
+    content: z.record(z.string(), z.unknown()).optional(),
+  }),
   /** Kills one running synchronous hook (a live card's Stop). */
   'chat.stopHook': z.object({ runId: z.string().min(1) }),
   /** Asks every chat view to open with this text in its input. */
@@ -61,6 +69,14 @@ export const RequestSchemas = {
   'model.save': ModelFormSchema(),
   /** A real request against an endpoint: the form's values (apiKey omitted: the saved one), or without values the one in use. */
   'model.test': ModelFormSchema().partial(),
+  /** The MCP servers of the session: source, state, tools (docs/mcp.md). */
+  'mcp.list': z.object({}),
+  /** Approves a project server (remembered with its configuration) and starts it. */
+  'mcp.approve': z.object({ name: z.string().min(1) }),
+  /** Stops a server and starts it again (its back-off starts over). */
+  'mcp.restart': z.object({ name: z.string().min(1) }),
+  /** Opens the file a server is configured in, then closes the settings tab (in this order for the IDE). */
+  'mcp.openFile': z.object({ name: z.string().min(1) }),
   'host.openFile': z.object({ path: z.string().min(1) }),
   'host.closeSettings': z.object({}),
   'host.showChat': z.object({}),
@@ -222,6 +238,7 @@ export interface Results {
   'chat.abort': { ok: true };
   'chat.permission': { ok: true; ruleWritten: string | null };
   'chat.stopHook': { ok: true };
+  'chat.elicitation': { ok: true };
   'model.get': ModelState;
   'model.save': ModelState;
   'model.test': ModelProbe;
@@ -231,6 +248,10 @@ export interface Results {
   'config.dismiss': ConfigState;
   'config.revert': { config: ConfigState; undo: string };
   'config.undoRevert': ConfigState;
+  'mcp.list': McpListing;
+  'mcp.approve': McpListing;
+  'mcp.restart': McpListing;
+  'mcp.openFile': { ok: true; opened: string };
   'host.openFile': { ok: true };
   'host.closeSettings': { ok: true };
   'host.showChat': { ok: true };
@@ -263,6 +284,9 @@ export interface Events {
   'model.changed': ModelState;
   'chat.permissionRequest': PermissionPrompt;
   'chat.permissionResolved': { requestId: string };
+  /** An MCP server asks for input: the chat shows its form until it is answered. */
+  'chat.elicitationRequest': McpElicitation;
+  'chat.elicitationResolved': { requestId: string };
   'chat.prefill': { text: string };
   /** A UserPromptSubmit hook blocked this prompt: it was not kept anywhere; the composer gets it back. */
   'chat.promptBlocked': { text: string };
@@ -270,6 +294,8 @@ export interface Events {
   'trust.changed': TrustInfo;
   /** The review or the problems changed (a settings file changed, a change was applied or dismissed). */
   'config.changed': ConfigState;
+  /** A server connected, failed, was approved or restarted, or its tools changed. */
+  'mcp.changed': McpListing;
 }
 
 export type EventName = keyof Events;

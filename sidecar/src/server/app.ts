@@ -234,6 +234,7 @@ export class WaveApp implements Services {
   greet(transport: Transport, view: Params<'hello'>['view']): void {
     if (view !== 'chat' && view !== 'browser') return;
     this.chatViews.add(transport);
+    for (const data of this.chat.elicitations.pending()) transport.send({ type: 'event', event: 'chat.elicitationRequest', data });
     if (this.pendingPrefill !== null) {
       transport.send({ type: 'event', event: 'chat.prefill', data: { text: this.pendingPrefill } });
       this.pendingPrefill = null;

@@ -3,9 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Agent, AgentOptions, ToolApproval, ToolApprovalRequest } from '../agent/agent.js';
 import { createAgent } from '../app/agent.js';
+import { mcpOf } from '../app/mcp.js';
+import { mcpHookTargets } from '../app/mcpMatchers.js';
+import type { McpHub } from '../mcp/hub.js';
+import { Elicitations } from './elicitations.js';
 import type { Message } from '../agent/messages.js';
 import type { SessionConfig } from '../hooks/sessionConfig.js';
-import type { ChatState, EventName, Events, HookRunStart, PermissionPrompt } from '../protocol/protocol.js';
+import type { ChatState, EventName, Events, HookRunStart, McpListing, PermissionPrompt } from '../protocol/protocol.js';
 
 export type Broadcast = <E extends EventName>(event: E, data: Events[E]) => void;
 
@@ -27,7 +31,12 @@ export class ChatService {
   /** Synchronous hooks running now, by run id (the live cards of a page that connects mid-run). */
   private readonly liveRuns = new Map<string, HookRunStart>();
 
-  constructor(private readonly opts: ChatServiceOptions) {}
+  /** MCP servers' requests for input waiting for the user. */
+  readonly elicitations: Elicitations;
+
+  constructor(private readonly opts: ChatServiceOptions) {
+    this.elicitations = new Elicitations(opts.broadcast);
+  }
 
   private starting: Promise<void> | null = null;
 
@@ -51,6 +60,7 @@ export class ChatService {
     this.agent = await createAgent({
       ...this.opts.agent,
       canUseTool: (req) => this.ask(req),
+      onElicitation: (q) => this.elicitations.ask(q),
       onMessagesChange: () => this.scheduleFlush(),
       onConfigChange: () => this.opts.onConfigChange?.(),
       onEvent: (e) => {
@@ -68,7 +78,22 @@ export class ChatService {
         }
       },
     });
+    mcpOf(this.agent)?.listen(() => this.opts.broadcast('mcp.changed', this.mcpListing()));
+    this.opts.broadcast('mcp.changed', this.mcpListing());
     this.flush();
+  }
+
+  /** The session's MCP servers, once the session exists. */
+  mcp(): McpHub | undefined {
+    return this.agent ? mcpOf(this.agent) : undefined;
+  }
+
+  /** The MCP section's listing (not ready until the session has started its servers). */
+  mcpListing(): McpListing {
+    const hub = this.mcp();
+    if (!hub || !this.agent) return { ready: false, servers: [], problems: [], hookTargets: [] };
+    const servers = hub.servers();
+    return { ready: true, servers, problems: hub.problems, hookTargets: mcpHookTargets(this.agent.hookManager.snapshot().hooks, servers) };
   }
 
   /** The session's hook configuration (snapshot, disk, review), once the session exists. */
@@ -85,6 +110,7 @@ export class ChatService {
   async trustGranted(): Promise<void> {
     await this.start();
     await this.a.trustGranted();
+    await this.mcp()?.trustGranted();
     this.flush();
   }
 
@@ -155,6 +181,7 @@ export class ChatService {
   }
 
   async close(): Promise<void> {
+    this.elicitations.cancelAll();
     this.abort();
     await this.idle();
     await this.agent?.destroy('exit');

@@ -2,7 +2,7 @@
 // params already validated by the method's schema, returning the method's result type. A handler
 // refuses with a RequestError (its code goes back to the client).
 import { existsSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, isAbsolute, resolve } from 'node:path';
 import { setJsonValue } from '../settings/jsonEdit.js';
 import { settingsPaths } from '../settings/paths.js';
 import { reviewRequests } from './reviewRequests.js';
@@ -68,7 +68,9 @@ function hostRequests(app: Services): Pick<Handlers<Client>, 'host.openFile' | '
   };
 }
 
-function chatRequests(app: Services): Pick<Handlers<Client>, 'chat.state' | 'chat.send' | 'chat.abort' | 'chat.permission' | 'chat.prefill' | 'chat.stopHook'> {
+function chatRequests(
+  app: Services,
+): Pick<Handlers<Client>, 'chat.state' | 'chat.send' | 'chat.abort' | 'chat.permission' | 'chat.prefill' | 'chat.stopHook' | 'chat.elicitation'> {
   return {
     'chat.state': async () => (await app.chat.whenReady(), app.chat.state()),
     'chat.send': async ({ text }) => {
@@ -93,6 +95,11 @@ function chatRequests(app: Services): Pick<Handlers<Client>, 'chat.state' | 'cha
       return { ok: true };
     },
     'chat.prefill': ({ text }) => (app.prefill(text), { ok: true }),
+    'chat.elicitation': ({ requestId, action, content }) => {
+      if (!app.chat.elicitations.answer(requestId, { action, ...(content ? { content } : {}) }))
+        throw new RequestError('not_found', 'that request for input was already answered or is gone');
+      return { ok: true };
+    },
   };
 }
 
@@ -137,6 +144,44 @@ function modelRequests(app: Services): Pick<Handlers<Client>, 'model.get' | 'mod
   };
 }
 
+/** The MCP section (docs/mcp.md, "In the IDE"): each action answers with the new listing. */
+function mcpRequests(app: Services): Pick<Handlers<Client>, 'mcp.list' | 'mcp.approve' | 'mcp.restart' | 'mcp.openFile'> {
+  const hub = async () => {
+    await app.chat.whenReady();
+    const h = app.chat.mcp();
+    if (!h) throw new RequestError('not_found', 'the session has no MCP servers');
+    return h;
+  };
+  const named = async (name: string) => {
+    const h = await hub();
+    const view = h.servers().find((s) => s.name === name);
+    if (!view) throw new RequestError('not_found', `no MCP server "${name}" is configured`);
+    return { h, view };
+  };
+  return {
+    'mcp.list': async () => (await app.chat.whenReady(), app.chat.mcpListing()),
+    'mcp.approve': async ({ name }) => {
+      const { h, view } = await named(name);
+      if (view.status.state !== 'needs-approval') throw new RequestError('conflict', `the MCP server "${name}" does not wait for approval`);
+      await h.approve(name);
+      return app.chat.mcpListing();
+    },
+    'mcp.restart': async ({ name }) => {
+      const { h } = await named(name);
+      await h.restart(name);
+      return app.chat.mcpListing();
+    },
+    'mcp.openFile': async ({ name }) => {
+      const { view } = await named(name);
+      if (!isAbsolute(view.file)) throw new RequestError('not_found', `the MCP server "${name}" is not configured in a file`);
+      // Open first, then close the settings tab: the IDE keeps that order (docs/architecture.md).
+      app.host.send({ host: 'openFile', path: view.file });
+      app.host.send({ host: 'closeSettings' });
+      return { ok: true, opened: view.file };
+    },
+  };
+}
+
 export function createHandlers(app: Services): Handlers<Client> {
   return {
     hello: ({ view }, { transport, afterResponse }) => {
@@ -163,6 +208,7 @@ export function createHandlers(app: Services): Handlers<Client> {
     },
     ...reviewRequests(app),
     ...hooksRequests(app),
+    ...mcpRequests(app),
     ...modelRequests(app),
     ...chatRequests(app),
     ...hostRequests(app),

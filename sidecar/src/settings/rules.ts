@@ -65,10 +65,17 @@ function pathMatches(pattern: string, path: string, workdir: string): boolean {
   return picomatch(glob, { dot: true })(target);
 }
 
+/** `mcp__github` and `mcp__github__*` name every tool of the MCP server `github` (docs/mcp.md, "Permissions"). */
+function mcpServerRule(rule: string, toolName: string): boolean {
+  if (!toolName.startsWith('mcp__')) return false;
+  if (rule.endsWith('__*')) return rule.split('__').length === 3 && toolName.startsWith(rule.slice(0, -1));
+  return rule.split('__').length === 2 && toolName.startsWith(`${rule}__`);
+}
+
 /** Whether `rule` (`Bash(npm test:*)`, `Edit(src/**)`, `Read`) covers a call; its content is a command or a path. */
 export function ruleMatches(rule: string, toolName: string, as: 'command' | 'path', content: string | undefined, workdir: string): boolean {
   const r = parseRule(rule);
-  if (r.tool !== toolName && r.tool !== '*') return false;
+  if (r.tool !== toolName && r.tool !== '*' && !mcpServerRule(r.tool, toolName)) return false;
   if (r.content === undefined || r.content === '' || r.content === '*') return true;
   if (content === undefined) return false;
   return as === 'command' ? commandMatches(r.content, content) : pathMatches(r.content, content, workdir);

@@ -66,6 +66,12 @@ export const SettingsKeysSchema = z
       .lte(1)
       .optional()
       .describe('Share of the context window at which the conversation is compacted automatically (default 0.8).'),
+    mcpServers: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe(
+        'MCP servers by name (docs/mcp.md): { "command", "args", "env", "cwd" } for stdio, { "type": "http" | "sse", "url", "headers" } over HTTP. Each entry is checked alone; project servers need approval.',
+      ),
     ...ModelKeysSchema.shape,
   })
   .passthrough();

@@ -68,7 +68,7 @@ describe('readHooksConfig', () => {
     const byPath = Object.fromEntries(problems.map((p) => [p.path, p]));
     expect(byPath['hooks.PreToolUse[0].hooks[1].command']).toMatchObject({ severity: 'error', message: 'command must not be empty', line: 6 });
     expect(byPath['hooks.PreToolUse[0].hooks[1].timeout']?.message).toBe('timeout must be a positive number of seconds');
-    expect(byPath['hooks.PreToolUse[0].hooks[2].type']?.message).toBe('unsupported hook type "webhook": one of "command", "http", "prompt"');
+    expect(byPath['hooks.PreToolUse[0].hooks[2].type']?.message).toBe('unsupported hook type "webhook": one of "command", "http", "prompt", "mcp_tool"');
     expect(byPath['hooks.PreToolUse[0].hooks[3].command']?.message).toBe('command is required');
     expect(byPath['hooks.PreToolUse[0].hooks[4]']?.message).toMatch(/must be an object/);
     expect(byPath['hooks.PreToolUse[0].hooks[5].async']?.message).toBe('async must be true or false');

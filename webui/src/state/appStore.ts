@@ -9,8 +9,8 @@ import { displayPath } from './paths.js';
 export type ViewMode = 'chat' | 'settings' | 'browser';
 export type Page = 'chat' | 'settings';
 /** The sections of the settings page. */
-export type SettingsSection = 'hooks' | 'runs' | 'model';
-export const SETTINGS_SECTIONS: readonly SettingsSection[] = ['hooks', 'runs', 'model'];
+export type SettingsSection = 'hooks' | 'runs' | 'mcp' | 'model';
+export const SETTINGS_SECTIONS: readonly SettingsSection[] = ['hooks', 'runs', 'mcp', 'model'];
 /** Where the page counts as narrow (the same width as the CSS's). */
 export const NARROW_QUERY = '(max-width: 640px)';
 

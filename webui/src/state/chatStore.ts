@@ -3,7 +3,7 @@
 // (with a clock that ticks while any runs), the timeline built from all of them, and the draft.
 import { batch, computed, effect, signal } from '@preact/signals';
 import type { HostClient } from '../host/client.js';
-import type { ChatState, HookRunRecord, HookRunStart, Message, PermissionPrompt } from '../host/protocol.js';
+import type { ChatState, HookRunRecord, HookRunStart, McpElicitation, Message, PermissionPrompt } from '../host/protocol.js';
 import type { AppStore } from './appStore.js';
 import { layoutTimeline } from './timeline.js';
 
@@ -14,6 +14,8 @@ export class ChatStore {
   readonly #messages = signal<Message[]>([]);
   readonly #busy = signal(false);
   readonly #prompts = signal<PermissionPrompt[]>([]);
+  /** MCP servers' requests for input (docs/mcp.md, "Elicitation"), shown as forms. */
+  readonly #elicitations = signal<McpElicitation[]>([]);
   readonly #liveRuns = signal<HookRunRecord[]>([]);
   readonly #running = signal<HookRunStart[]>([]);
   /** The time the live cards show, ticking while a hook runs. */
@@ -42,6 +44,12 @@ export class ChatStore {
       if (!this.#prompts.value.some((q) => q.requestId === p.requestId)) this.#prompts.value = [...this.#prompts.value, p];
     });
     client.on('chat.permissionResolved', ({ requestId }) => this.#dropPrompt(requestId));
+    client.on('chat.elicitationRequest', (e) => {
+      if (!this.#elicitations.value.some((x) => x.requestId === e.requestId)) this.#elicitations.value = [...this.#elicitations.value, e];
+    });
+    client.on('chat.elicitationResolved', ({ requestId }) => {
+      this.#elicitations.value = this.#elicitations.value.filter((x) => x.requestId !== requestId);
+    });
     client.on('chat.reset', (state) => this.#reset(state));
     client.on('chat.prefill', ({ text }) => this.prefill(text));
     // A blocked prompt comes back into the composer (unless the user already typed something new).
@@ -88,6 +96,14 @@ export class ChatStore {
   }
   get prompts(): PermissionPrompt[] {
     return this.#prompts.value;
+  }
+  get elicitations(): McpElicitation[] {
+    return this.#elicitations.value;
+  }
+
+  /** Answers an MCP server's request for input (accept with the form's content, decline, cancel). */
+  async answerElicitation(requestId: string, action: 'accept' | 'decline' | 'cancel', content?: Record<string, unknown>): Promise<void> {
+    await this.client.request('chat.elicitation', { requestId, action, ...(content ? { content } : {}) });
   }
   get draft(): string {
     return this.#draft.value;

@@ -6,6 +6,7 @@ import { AppStore, type ViewMode } from './appStore.js';
 import { ChatStore } from './chatStore.js';
 import { ConfigStore } from './configStore.js';
 import { HooksStore } from './hooksStore.js';
+import { McpStore } from './mcpStore.js';
 import { ModelStore } from './modelStore.js';
 import { RunsStore } from './runsStore.js';
 
@@ -16,6 +17,7 @@ export interface Stores {
   config: ConfigStore;
   runs: RunsStore;
   model: ModelStore;
+  mcp: McpStore;
 }
 
 export function createStores(client: HostClient, mode: ViewMode): Stores {
@@ -27,6 +29,7 @@ export function createStores(client: HostClient, mode: ViewMode): Stores {
     config: new ConfigStore(client),
     runs: new RunsStore(client),
     model: new ModelStore(client),
+    mcp: new McpStore(client),
   };
   // (Re)load everything the page shows whenever the connection (re)opens.
   client.onStatus((status) => {
@@ -37,6 +40,7 @@ export function createStores(client: HostClient, mode: ViewMode): Stores {
       stores.model.receive(app.hello?.model);
     });
     if (mode !== 'chat') void stores.hooks.load();
+    if (mode !== 'chat') void stores.mcp.load();
     if (mode !== 'settings') void stores.chat.load();
   });
   return stores;

@@ -23,6 +23,10 @@ export class ToolRegistry {
   add(tool: AnyTool): void {
     this.byName.set(tool.name, tool);
   }
+  /** Takes a tool away (an MCP server's tool once the server is gone). */
+  remove(name: string): void {
+    this.byName.delete(name);
+  }
   get(name: string): AnyTool | undefined {
     return this.byName.get(name);
   }
@@ -34,7 +38,7 @@ export class ToolRegistry {
     return this.list().map((t) => {
       let def = DEFINITIONS.get(t);
       if (!def) {
-        const { $schema: _drop, ...inputSchema } = z.toJSONSchema(t.schema as z.ZodType, { io: 'input' }) as Record<string, unknown>;
+        const { $schema: _drop, ...inputSchema } = t.inputJsonSchema ?? (z.toJSONSchema(t.schema as z.ZodType, { io: 'input' }) as Record<string, unknown>);
         def = { name: t.name, description: t.description, inputSchema };
         DEFINITIONS.set(t, def);
       }

@@ -28,7 +28,11 @@ export interface Tool<I = Record<string, unknown>> {
   name: string;
   description: string;
   schema: z.ZodType<I>;
+  /** The JSON Schema the model is given, when the tool brings its own (an MCP server's tool); else made from `schema`. */
+  inputJsonSchema?: Record<string, unknown>;
   access: ToolAccess;
+  /** The MCP server the tool belongs to (hooks get it as `mcp_server`). */
+  mcpServer?: string;
   /** The text permission rules match against: `Bash(npm test:*)` looks at the command. */
   ruleContent?(input: I): string | undefined;
   run(input: I, ctx: ToolContext): Promise<ToolOutcome>;

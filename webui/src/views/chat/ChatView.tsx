@@ -7,6 +7,7 @@ import { probeWords } from '../../state/runWords.js';
 import { Icon } from '../common/icons.js';
 import { Composer } from './Composer.js';
 import { ConfigProblems } from './ConfigProblems.js';
+import { ElicitationCard } from './ElicitationCard.js';
 import { PermissionCard } from './PermissionCard.js';
 import { Timeline } from './Timeline.js';
 
@@ -41,10 +42,13 @@ export function ChatView() {
       <NoModel />
       <ConfigProblems />
       <Timeline />
-      {chat.prompts.length > 0 && (
+      {chat.prompts.length + chat.elicitations.length > 0 && (
         <div class="permission-prompts">
           {chat.prompts.map((p) => (
             <PermissionCard key={p.requestId} prompt={p} />
+          ))}
+          {chat.elicitations.map((r) => (
+            <ElicitationCard key={r.requestId} request={r} />
           ))}
         </div>
       )}

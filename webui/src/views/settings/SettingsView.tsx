@@ -7,6 +7,7 @@ import { SETTINGS_SECTIONS, type SettingsSection } from '../../state/appStore.js
 import { useStores } from '../../state/index.js';
 import { Icon, type IconName } from '../common/icons.js';
 import { HooksSection } from './hooks/HooksSection.js';
+import { McpSection } from './McpSection.js';
 import { ModelSection } from './ModelSection.js';
 import { RunsSection } from './RunsSection.js';
 
@@ -19,6 +20,7 @@ interface Section {
 const SECTIONS: Record<SettingsSection, Section> = {
   hooks: { label: 'settings.tab.hooks', icon: 'hook', view: HooksSection },
   runs: { label: 'settings.tab.runs', icon: 'list', view: RunsSection },
+  mcp: { label: 'settings.tab.mcp', icon: 'tool', view: McpSection },
   model: { label: 'settings.tab.model', icon: 'chip', view: ModelSection },
 };
 

@@ -9,13 +9,13 @@ import { HOOKS_DATA_MARK, HOOKS_PAINT_MEASURE, HOOKS_RENDER_MEASURE, type HooksS
 import { useStores } from '../../../state/index.js';
 import { Island } from '../../common/Island.js';
 import { rowAction, rowWords, type RowWords } from './HookRow.js';
-import type { RowParts } from './rowDom.js';
+import { showMcpFlag, type RowParts } from './rowDom.js';
 import { RowMenu } from './RowMenu.js';
 import { RowSet } from './rowSet.js';
 import { TestResult } from './TestResult.js';
 
 export function HookList() {
-  const { hooks, app } = useStores();
+  const { hooks, app, mcp } = useStores();
   const listing = hooks.listing;
   const items = hooks.hooks.value;
   const list = useRef<HTMLUListElement>(null);
@@ -24,8 +24,14 @@ export function HookList() {
   const rows = set.sync(items, { words, narrow: app.narrow, shown: (p) => hooks.shown(p) }, `${lang.value} ${app.narrow}`);
   const { stats, menu } = hooks;
 
+  const targets = mcp.listing?.hookTargets ?? [];
   useLayoutEffect(() => {
     if (list.current) set.place(list.current, stats, menu, Date.now());
+    for (const [id, row] of rows)
+      showMcpFlag(
+        row,
+        targets.filter((x) => x.hookId === id),
+      );
   });
   useLayoutEffect(() => {
     const mark = performance.getEntriesByName(HOOKS_DATA_MARK, 'mark').at(-1);

@@ -47,6 +47,9 @@ export interface RowParts {
   more: HTMLButtonElement | null;
   menuSlot: HTMLElement;
   testSlot: HTMLElement;
+  /** The flag of a matcher that targets an MCP server that is not connected, and what it says. */
+  mcpFlag?: HTMLElement | null;
+  mcpKey?: string;
 }
 
 const slot = (name: string) => el('span', { class: 'row-slot', 'data-slot': name });
@@ -162,6 +165,19 @@ function fillActions(actions: Element, h: HookListItem, { words: w, narrow }: Ro
     del!.remove();
   }
   return null;
+}
+
+/** Flags a hook whose matcher targets MCP servers that are not connected (docs/mcp.md), or unflags it. */
+export function showMcpFlag(row: RowParts, targets: ReadonlyArray<{ server: string; state: string }>): void {
+  const key = targets.map((x) => `${x.server}:${x.state}`).join(' ');
+  if (key === (row.mcpKey ?? '')) return;
+  row.mcpKey = key;
+  row.mcpFlag?.remove();
+  row.mcpFlag = null;
+  if (!targets.length) return;
+  const words = targets.map((x) => t('mcp.flag.chip', { name: x.server, state: t(`mcp.flag.${x.state}` as Parameters<typeof t>[0]) }));
+  row.mcpFlag = el('span', { class: 'chip mcp-flag', 'data-field': 'mcp', title: t('mcp.flag.title') }, words.join(' · '));
+  row.meta.prepend(row.mcpFlag);
 }
 
 /** Shows the hook's figures (or none), rebuilding them only when what they say changed. */
