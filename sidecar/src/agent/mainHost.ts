@@ -20,6 +20,7 @@ import type { TurnScheduler } from './scheduler.js';
 import type { StopGuard } from './stopGuard.js';
 import { buildSystemPrompt } from './systemPrompt.js';
 import type { ToolRegistry } from './tools/registry.js';
+import { JsonlTranscript } from './transcriptJsonl.js';
 import type { WorkPort } from './workPort.js';
 
 export interface MainHostParts {
@@ -79,6 +80,13 @@ export class MainHost implements LoopHost {
   /** The client for a subagent definition's `model`, or the session's. */
   modelFor(name: string | undefined): ModelClient | undefined {
     return name && this.parts.opts.modelFor ? this.parts.opts.modelFor(name) : this.model;
+  }
+
+  /** A subagent's own JSON Lines transcript: `<session id>/subagents/agent-<id>.jsonl` beside the session's, as Claude Code writes it. */
+  subagentTranscript(agentId: string): JsonlTranscript {
+    const main = this.conversation.transcriptJsonlPath;
+    const path = join(main.replace(/\.jsonl$/, ''), 'subagents', `agent-${agentId}.jsonl`);
+    return new JsonlTranscript(path, { id: this.conversation.sessionId, cwd: () => this.cwd });
   }
 
   /** The context hooks of this session fire with; the transcript is saved before each hook. */

@@ -53,4 +53,6 @@ export type SubagentStopInput = {
   last_assistant_message?: string;
   agent_type: string;
   agent_id?: string;
+  /** The subagent's own JSON Lines transcript. */
+  agent_transcript_path?: string;
 };

@@ -148,6 +148,7 @@ export const EVENTS = {
       ...lastMessage(i.last_assistant_message),
       agent_type: i.agent_type,
       ...(i.agent_id ? { agent_id: i.agent_id } : {}),
+      ...(i.agent_transcript_path ? { agent_transcript_path: i.agent_transcript_path } : {}),
     }),
     sample: { stop_hook_active: false, last_assistant_message: 'Subagent done.', agent_type: 'general-purpose' },
     onBlock: 'keepGoing',

@@ -43,7 +43,11 @@ export const CommandHandlerSchema = z
       .string({ error: 'command must be a string' })
       .regex(/\S/, 'command must not be empty')
       .regex(NO_NUL, nul('command'))
-      .describe('Shell command run with sh -c (bash -c with shell "bash"); the event payload arrives as JSON on stdin.'),
+      .describe('Shell command run with sh -c (bash -c with shell "bash"); with args, the program run directly. The event payload arrives as JSON on stdin.'),
+    args: z
+      .array(z.string({ error: 'args must be an array of strings' }).regex(NO_NUL, nul('args')), { error: 'args must be an array of strings' })
+      .optional()
+      .describe('The exec form: command is the program, run with exactly these arguments, without a shell (no quoting, no $ expansion).'),
     commandWindows: z.string().min(1).regex(NO_NUL, nul('commandWindows')).optional().describe('Used instead of command on Windows, run by PowerShell.'),
     shell: z.enum(['sh', 'bash'], { error: 'shell must be "sh" or "bash"' }).optional().describe('The shell that runs the command (default sh).'),
     transcript: z

@@ -28,6 +28,8 @@ export interface HandlerCommon {
 export interface CommandHandler extends HandlerCommon {
   type: 'command';
   command: string;
+  /** The exec form: `command` is the program, run with exactly these arguments, no shell. */
+  args?: string[];
   commandWindows?: string;
   shell?: 'sh' | 'bash';
   /** Which transcript `transcript_path` names (default: the session JSON; plugin hooks: the JSONL). */

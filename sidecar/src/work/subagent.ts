@@ -14,6 +14,7 @@ import type { EventInput, HookEventName } from '../hooks/events.js';
 import type { PermissionMode } from '../hooks/types.js';
 import type { ModelClient } from '../models/types.js';
 import type { AgentDefinition } from './agentDefs.js';
+import type { JsonlTranscript } from '../agent/transcriptJsonl.js';
 
 /** What a subagent takes from the agent that started it: the loop's context, shared. */
 export type SubagentParent = Pick<
@@ -26,6 +27,8 @@ export type SubagentParent = Pick<
   modelFor(name: string | undefined): ModelClient | undefined;
   /** A text for the user only, in the main conversation. */
   notice(text: string): void;
+  /** The subagent's own JSON Lines transcript (SubagentStop's `agent_transcript_path`). */
+  subagentTranscript(agentId: string): JsonlTranscript;
 };
 
 /** A subagent's own messages; its notices go to the main conversation, marked with who said them. */
@@ -55,7 +58,7 @@ class SubagentConversation implements ConversationPort {
 }
 
 /** Tools a subagent never gets: it cannot start subagents or workflows of its own. */
-const PARENT_ONLY = new Set(['Task', 'Workflow']);
+const PARENT_ONLY = new Set(['Agent', 'Workflow']);
 
 export class Subagent implements LoopHost {
   readonly conversation: SubagentConversation;
@@ -64,6 +67,8 @@ export class Subagent implements LoopHost {
   private started = false;
   /** SubagentStop blocks of the current run (same rule as the main agent's Stop, per run). */
   readonly stopGuard: StopGuard;
+  /** Its own JSON Lines transcript, brought up to date before SubagentStop. */
+  private readonly transcript: JsonlTranscript;
 
   constructor(
     private readonly parent: SubagentParent,
@@ -76,6 +81,7 @@ export class Subagent implements LoopHost {
     this.model = parent.modelFor(definition.model);
     this.stopGuard = new StopGuard(parent.stopGuard.cap);
     this.conversation = new SubagentConversation((text) => parent.notice(`[${definition.name} ${id}] ${text}`));
+    this.transcript = parent.subagentTranscript(id);
   }
 
   get messages(): readonly Message[] {
@@ -116,16 +122,24 @@ export class Subagent implements LoopHost {
   async beforeModelCall(): Promise<void> {
     // nothing to do before a subagent's model call
   }
-  /** A subagent's model failure is its Task tool's error (the caller's turn goes on): no StopFailure. */
+  /** A subagent's model failure is its Agent tool's error (the caller's turn goes on): no StopFailure. */
   async fireStopFailure(): Promise<void> {
     // nothing fires: the main agent's turn has not ended
   }
   fireStop(lastAssistantText: string, stopHookActive: boolean): Promise<FireResult> {
+    let written = true;
+    try {
+      this.transcript.update(this.conversation.messages);
+    } catch (err) {
+      written = false;
+      this.parent.notice(`[${this.definition.name} ${this.id}] its transcript ${this.transcript.path} could not be written: ${(err as Error).message}`);
+    }
     return this.fire('SubagentStop', {
       stop_hook_active: stopHookActive,
       last_assistant_message: lastAssistantText,
       agent_type: this.definition.name,
       agent_id: this.id,
+      ...(written ? { agent_transcript_path: this.transcript.path } : {}),
     });
   }
 
