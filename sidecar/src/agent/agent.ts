@@ -129,6 +129,11 @@ export class Agent {
     return agent;
   }
 
+  /** The conversation's title, when a hook gave one (`sessionTitle`). */
+  get title(): string | undefined {
+    return this.conversation.title;
+  }
+
   get sessionId(): string {
     return this.conversation.sessionId;
   }
@@ -158,6 +163,7 @@ export class Agent {
       { ...this.host.context(), ...(only ? { only } : {}) },
     );
     showUserParts(this.conversation, r.decision);
+    if (r.decision.sessionTitle) this.conversation.setTitle(r.decision.sessionTitle);
     if (r.decision.additionalContext) {
       this.conversation.push(
         newMessage('user', [hookText('SessionStart', hookWords.context('SessionStart', `SessionStart:${source}`, r.decision.additionalContext))], true),

@@ -31,6 +31,8 @@ export const AnswerSchema = z
         additionalContext: z.string().optional(),
         decision: PermissionRequestSchema.optional(),
         retry: z.boolean().optional(),
+        updatedToolOutput: z.record(z.string(), z.unknown()).optional(),
+        sessionTitle: z.string().optional(),
       })
       .passthrough()
       .optional(),
@@ -51,6 +53,12 @@ export interface RunEffect {
   permissionRequest?: PermissionRequestDecision;
   /** PermissionDenied: the model may retry the denied call. */
   retry?: boolean;
+  /** PostToolUse: what the model sees as the tool's output instead (checked against its shape: hooks/toolOutput.ts). */
+  updatedToolOutput?: Record<string, unknown>;
+  /** SessionStart, UserPromptSubmit: the conversation's title. */
+  sessionTitle?: string;
+  /** `suppressOutput: true`: the hook's stdout stays out of the run record (the chat, the transcript). */
+  suppressOutput?: boolean;
   /** Shown to the user only. */
   userMessage?: string;
   /** What went wrong (for the run record). */
@@ -151,6 +159,7 @@ function commonFields(spec: Spec, a: Answer, who: HookWho, effect: RunEffect, wo
     words.push(`stop the agent${a.stopReason ? `: ${a.stopReason}` : ''}`);
   }
   if (a.systemMessage) effect.systemMessage = a.systemMessage;
+  if (a.suppressOutput) effect.suppressOutput = true;
   if (a.decision !== 'block') return;
   const reason = a.reason || `blocked by hook "${who.name}"`;
   if (canBlock(spec)) {
@@ -187,6 +196,14 @@ function specificFields(spec: Spec, a: Answer, effect: RunEffect, words: string[
   if (hso?.additionalContext && accepts.includes('additionalContext')) {
     effect.context = hso.additionalContext;
     words.push('added context');
+  }
+  if (hso?.updatedToolOutput && accepts.includes('updatedToolOutput')) {
+    effect.updatedToolOutput = hso.updatedToolOutput;
+    words.push('replaced the tool output');
+  }
+  if (hso?.sessionTitle?.trim() && accepts.includes('sessionTitle')) {
+    effect.sessionTitle = hso.sessionTitle.trim();
+    words.push(`session title: ${effect.sessionTitle}`);
   }
 }
 
@@ -229,7 +246,10 @@ export function interpretRun(eventName: string, spec: Spec, p: ProcessResult, wh
 
 /** What a run did, in one word, from its effect (docs/hooks.md, "Run records"). */
 export function verdictOf(
-  e: Pick<RunEffect, 'outcome' | 'block' | 'permission' | 'permissionRequest' | 'updatedInput' | 'context' | 'instructions' | 'path' | 'stop'>,
+  e: Pick<
+    RunEffect,
+    'outcome' | 'block' | 'permission' | 'permissionRequest' | 'updatedInput' | 'updatedToolOutput' | 'context' | 'instructions' | 'path' | 'stop'
+  >,
 ): RunVerdict {
   if (e.outcome === 'skipped' || e.outcome === 'timeout') return e.outcome;
   if (e.outcome === 'non_blocking_error') return 'error';
@@ -239,7 +259,7 @@ export function verdictOf(
   if (e.permission?.decision === 'ask') return 'asked';
   if (e.outcome === 'blocking_error') return 'error'; // exit 2 where nothing can be blocked: a report for the user
   if (e.permission?.decision === 'allow' || e.permissionRequest?.behavior === 'allow') return 'allowed';
-  if (e.updatedInput) return 'rewrote';
+  if (e.updatedInput || e.updatedToolOutput) return 'rewrote';
   if (e.context || e.instructions || e.path) return 'context';
   return 'ok';
 }
@@ -263,6 +283,8 @@ export function emptyDecision(event: string): HookDecision {
     instructions: null,
     worktreePath: null,
     retry: false,
+    updatedToolOutput: null,
+    sessionTitle: null,
     userMessages: [],
     budgetExhausted: false,
   };
@@ -302,6 +324,8 @@ export function combine(event: string, effects: readonly RunEffect[]): HookDecis
     if (e.permissionRequest && d.permissionRequest?.behavior !== 'deny') d.permissionRequest = e.permissionRequest;
     if (e.userMessage) d.userMessages.push(e.userMessage);
     if (e.retry) d.retry = true;
+    if (e.updatedToolOutput) d.updatedToolOutput = e.updatedToolOutput;
+    if (e.sessionTitle) d.sessionTitle = e.sessionTitle;
   }
   if (d.blocks.length) {
     d.blocked = true;

@@ -21,7 +21,15 @@ export const PLAIN_STDOUT = ['context', 'instructions', 'path', 'ignored'] as co
 export type PlainStdout = (typeof PLAIN_STDOUT)[number];
 
 /** hookSpecificOutput fields an event honours (others are ignored). */
-export const ANSWER_FIELDS = ['additionalContext', 'permissionDecision', 'updatedInput', 'permissionRequest', 'retry'] as const;
+export const ANSWER_FIELDS = [
+  'additionalContext',
+  'permissionDecision',
+  'updatedInput',
+  'permissionRequest',
+  'retry',
+  'updatedToolOutput',
+  'sessionTitle',
+] as const;
 export type AnswerField = (typeof ANSWER_FIELDS)[number];
 
 /** The payload field a matcher is tested against. */

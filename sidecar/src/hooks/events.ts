@@ -46,7 +46,7 @@ export const EVENTS = {
     sample: { source: 'startup', model: 'test-model' },
     onBlock: 'userOnly',
     plainStdout: 'context',
-    accepts: ['additionalContext'],
+    accepts: ['additionalContext', 'sessionTitle'],
     envFile: true,
   }),
   InstructionsLoaded: define<{ file_path: string; load_reason: string }>({
@@ -63,7 +63,7 @@ export const EVENTS = {
     sample: { prompt: 'Hello from wave hooks test' },
     onBlock: 'blockPrompt',
     plainStdout: 'context',
-    accepts: ['additionalContext'],
+    accepts: ['additionalContext', 'sessionTitle'],
   }),
   PreToolUse: define<ToolInput>({
     when: 'before a tool runs (and before the permission check)',
@@ -101,7 +101,7 @@ export const EVENTS = {
     },
     onBlock: 'feedbackToModel',
     plainStdout: 'ignored',
-    accepts: ['additionalContext'],
+    accepts: ['additionalContext', 'updatedToolOutput'],
   }),
   PostToolUseFailure: define<PostToolFailureInput>({
     when: 'after a tool failed (fires in addition to PostToolUse)',

@@ -51,8 +51,8 @@ function defined<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], 
 }
 
 function common(d: { [K in keyof HandlerCommon]?: HandlerCommon[K] | undefined }): HandlerCommon {
-  const { timeout, async, asyncRewake, rewakeMessage, once, statusMessage, description, name } = d;
-  return defined({ timeout, async, asyncRewake, rewakeMessage, once, if: d.if, statusMessage, description, name });
+  const { timeout, async, asyncTimeout, asyncRewake, rewakeMessage, once, statusMessage, description, name } = d;
+  return defined({ timeout, async, asyncTimeout, asyncRewake, rewakeMessage, once, if: d.if, statusMessage, description, name });
 }
 
 function toHandler(type: keyof typeof HANDLER_SCHEMAS, data: CommandHandlerData | HttpHandlerData | PromptHandlerData): HookHandler {
@@ -74,6 +74,9 @@ function fieldWarnings(handler: HookHandler): HandlerIssue[] {
   const out: HandlerIssue[] = [];
   if (handler.rewakeMessage !== undefined && !handler.asyncRewake) {
     out.push({ severity: 'warning', path: ['rewakeMessage'], message: 'rewakeMessage is used only with "asyncRewake": true' });
+  }
+  if (handler.asyncTimeout !== undefined && !handler.async && !handler.asyncRewake) {
+    out.push({ severity: 'warning', path: ['asyncTimeout'], message: 'asyncTimeout is used only with "async": true or "asyncRewake": true' });
   }
   return out;
 }

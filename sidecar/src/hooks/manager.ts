@@ -22,6 +22,7 @@ import { DEFAULT_HOOK_TIMEOUT_SECONDS, type ConfigChangeNotice, type FireContext
 import { historyLine, HistoryWriter } from './history.js';
 import { duplicateReason, hooksToRun, planEvent, type EventPlan, type PlanInput } from './plan.js';
 import { configSourceOf } from './snapshot.js';
+import { checkToolOutput } from './toolOutput.js';
 import { LiveRuns, STOPPED } from './liveRuns.js';
 import type { ConfiguredHook, HookRunRecord } from './types.js';
 
@@ -188,7 +189,9 @@ export class HookManager {
       const ownTimeoutMs = (hook.handler.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS) * 1000;
       const start = (timeoutMs: number) => this.startOf(event, hook, current, ctx, sources, timeoutMs);
       if (isBackground(hook)) {
-        this.background.start(event, hook, launchPrepared(this.launch, start(ownTimeoutMs), ctx.beforeRun), ownTimeoutMs, this.io(ctx, current));
+        // asyncTimeout bounds a background run, and so how long `wave -p` waits for it at exit (docs/hooks.md, "Async hooks").
+        const bgTimeoutMs = hook.handler.asyncTimeout ?? ownTimeoutMs;
+        this.background.start(event, hook, launchPrepared(this.launch, start(bgTimeoutMs), ctx.beforeRun), bgTimeoutMs, this.io(ctx, current));
         started.push(hook);
         continue;
       }
@@ -273,6 +276,7 @@ export class HookManager {
     // A hook that passes its input through (prints stdin back) answers nothing, whatever its size.
     const read = echoesInput(result, start.payload) ? { ...result, stdout: '', stdoutTruncated: false } : result;
     const effect = interpretRun(event, eventSpec(event), read, { command: hook.summary, name: hook.displayName }, Math.round(start.timeoutMs / 100) / 10);
+    checkToolOutput(effect, start.input);
     if (result.timedOut && start.timeoutMs < ownTimeoutMs) effect.error = `${effect.error} (cut to what was left of the turn’s hook budget)`;
     if (live.signal.aborted && effect.outcome === 'non_blocking_error') Object.assign(effect, STOPPED);
     const record = runRecord(event, hook, result, effect, { id: live.id, input: start.input });

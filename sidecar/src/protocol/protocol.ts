@@ -182,6 +182,8 @@ export interface Hello {
 
 export interface ChatState {
   sessionId: string;
+  /** The conversation's title, when a SessionStart or UserPromptSubmit hook gave one (`sessionTitle`). */
+  title?: string;
   busy: boolean;
   messages: Message[];
   pendingPermissions: PermissionPrompt[];

@@ -97,6 +97,7 @@ export class ChatService {
     const agent = this.a;
     return {
       sessionId: agent.sessionId,
+      ...(agent.title ? { title: agent.title } : {}),
       busy: agent.busy,
       messages: [...agent.messages],
       pendingPermissions: [...this.prompts.values()].map((p) => p.prompt),
