@@ -23,7 +23,9 @@ const commonFields = {
     .positive('asyncTimeout must be a positive number of milliseconds')
     .max(MAX_TIMEOUT_SECONDS * 1000, `asyncTimeout must be at most ${MAX_TIMEOUT_SECONDS * 1000} milliseconds (one day)`)
     .optional()
-    .describe('async and asyncRewake hooks: milliseconds the background run may take (default: timeout, 10 minutes); wave -p waits for it at most this long before it exits.'),
+    .describe(
+      'async and asyncRewake hooks: milliseconds the background run may take (default: timeout, 10 minutes); wave -p waits for it at most this long before it exits.',
+    ),
   asyncRewake: z
     .boolean({ error: 'asyncRewake must be true or false' })
     .optional()
