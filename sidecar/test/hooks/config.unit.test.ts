@@ -38,7 +38,11 @@ describe('readHooksConfig', () => {
       {"command":"echo done"},
       {"command":"echo two","name":"Second"},
       {"command":"echo   three\\n  more lines here that are long enough to be cut somewhere past sixty characters"}]}]}}`);
-    expect(hooks.map((h) => h.displayName)).toEqual(['echo done', 'Second', 'echo three more lines here that are long enough to be cut s…']);
+    expect(hooks.map((h) => h.displayName)).toEqual([
+      'echo done',
+      'Second',
+      'echo three more lines here that are long enough to be cut s…',
+    ]);
     expect(hooks.every((h) => h.handler.type === 'command')).toBe(true);
   });
 
@@ -103,14 +107,11 @@ describe('readHooksConfig', () => {
   });
 
   it('gives programmatic hooks ids and the <programmatic> file name', () => {
-    const { hooks, problems } = readHooksConfig(
-      { Stop: [{ hooks: [{ type: 'command', command: 'echo done' }, { command: '' }] }] },
-      {
-        source: 'programmatic',
-        file: null,
-        basePath: ['hooks'],
-      },
-    );
+    const { hooks, problems } = readHooksConfig({ Stop: [{ hooks: [{ type: 'command', command: 'echo done' }, { command: '' }] }] }, {
+      source: 'programmatic',
+      file: null,
+      basePath: ['hooks'],
+    });
     expect(hooks[0]!.id).toBe('programmatic:<programmatic>#Stop/0/0');
     expect(problems[0]).toMatchObject({ file: '<programmatic>', path: 'hooks.Stop[0].hooks[1].command' });
   });

@@ -214,47 +214,36 @@ describe.concurrent('exit code 2', () => {
     }
   });
 
-  it.for(['PreToolUse', 'Stop', 'UserPromptSubmit'] as HookEventName[])(
-    "%s: exit 2 with empty stderr blocks with Claude Code's default reason",
-    async (event, { expect }) => {
-      const sb = new Sandbox();
-      sb.user(on(event, 'echo stdout only; exit 2'));
-      const { decision, runs } = await sb.fire(event);
-      expect(runs[0]?.outcome).toBe('blocking_error');
-      expect(decision.blocked).toBe(true);
-      expect(decision.reason).toBe('No stderr output');
-      expect(decision.blocks[0]?.command).toBe('echo stdout only; exit 2'); // the hook's name: it has no description
-    },
-  );
+  it.for(['PreToolUse', 'Stop', 'UserPromptSubmit'] as HookEventName[])('%s: exit 2 with empty stderr blocks with Claude Code\'s default reason', async (event, { expect }) => {
+    const sb = new Sandbox();
+    sb.user(on(event, 'echo stdout only; exit 2'));
+    const { decision, runs } = await sb.fire(event);
+    expect(runs[0]?.outcome).toBe('blocking_error');
+    expect(decision.blocked).toBe(true);
+    expect(decision.reason).toBe('No stderr output');
+    expect(decision.blocks[0]?.command).toBe('echo stdout only; exit 2'); // the hook's name: it has no description
+  });
 
   it('PreToolUse exit 2 ignores a permissionDecision printed on stdout', async ({ expect }) => {
     const sb = new Sandbox();
-    sb.user(
-      on(
-        'PreToolUse',
-        `${printJson({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: 'x' } } })}; echo nope >&2; exit 2`,
-      ),
-    );
+    sb.user(on('PreToolUse', `${printJson({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: 'x' } } })}; echo nope >&2; exit 2`));
     const { decision } = await sb.fire('PreToolUse');
     expect(decision).toMatchObject({ blocked: true, reason: 'nope', permissionDecision: null, updatedInput: null });
   });
 });
 
 describe.concurrent('other exit codes are non-blocking errors', () => {
-  it.for(['PreToolUse', 'UserPromptSubmit', 'Stop', 'PostToolUse'] as HookEventName[])(
-    '%s: exit 1 → stderr for the user, nothing blocked',
-    async (event, { expect }) => {
-      const sb = new Sandbox();
-      sb.user(on(event, 'echo some context; echo oops >&2; exit 1'));
-      const { decision, runs } = await sb.fire(event);
-      expect(runs[0]).toMatchObject({ exitCode: 1, outcome: 'non_blocking_error', stdout: 'some context', stderr: 'oops' });
-      expect(runs[0]?.error).toBe('hook exited with code 1');
-      expect(decision.blocked).toBe(false);
-      expect(decision.additionalContext).toBeNull();
-      expect(decision.userMessages).toHaveLength(1);
-      expect(decision.userMessages[0]).toContain('oops');
-    },
-  );
+  it.for(['PreToolUse', 'UserPromptSubmit', 'Stop', 'PostToolUse'] as HookEventName[])('%s: exit 1 → stderr for the user, nothing blocked', async (event, { expect }) => {
+    const sb = new Sandbox();
+    sb.user(on(event, 'echo some context; echo oops >&2; exit 1'));
+    const { decision, runs } = await sb.fire(event);
+    expect(runs[0]).toMatchObject({ exitCode: 1, outcome: 'non_blocking_error', stdout: 'some context', stderr: 'oops' });
+    expect(runs[0]?.error).toBe('hook exited with code 1');
+    expect(decision.blocked).toBe(false);
+    expect(decision.additionalContext).toBeNull();
+    expect(decision.userMessages).toHaveLength(1);
+    expect(decision.userMessages[0]).toContain('oops');
+  });
 
   it('command not found (127) says so', async ({ expect }) => {
     const sb = new Sandbox();
@@ -314,25 +303,22 @@ describe.concurrent('exit 0 with plain stdout', () => {
     expect(decision.worktreePath).toBeNull();
   });
 
-  it.for(['Stop', 'PreToolUse', 'PostToolUse', 'SessionEnd'] as HookEventName[])(
-    '%s: plain stdout (`echo done`) is a quiet success, recorded only',
-    async (event, { expect }) => {
-      const sb = new Sandbox();
-      sb.user(on(event, 'echo done'));
-      const { decision, runs } = await sb.fire(event);
-      expect(runs[0]).toMatchObject({ exitCode: 0, outcome: 'success', stdout: 'done', error: null });
-      expect(decision).toMatchObject({
-        blocked: false,
-        reason: null,
-        additionalContext: null,
-        instructions: null,
-        continue: true,
-        systemMessage: null,
-        userMessages: [],
-        permissionDecision: null,
-      });
-    },
-  );
+  it.for(['Stop', 'PreToolUse', 'PostToolUse', 'SessionEnd'] as HookEventName[])('%s: plain stdout (`echo done`) is a quiet success, recorded only', async (event, { expect }) => {
+    const sb = new Sandbox();
+    sb.user(on(event, 'echo done'));
+    const { decision, runs } = await sb.fire(event);
+    expect(runs[0]).toMatchObject({ exitCode: 0, outcome: 'success', stdout: 'done', error: null });
+    expect(decision).toMatchObject({
+      blocked: false,
+      reason: null,
+      additionalContext: null,
+      instructions: null,
+      continue: true,
+      systemMessage: null,
+      userMessages: [],
+      permissionDecision: null,
+    });
+  });
 });
 
 // ----- exit 0: JSON answers (SPEC 4) ---------------------------------------------------------------
@@ -393,10 +379,7 @@ describe.concurrent('exit 0 with a JSON answer', () => {
   it.for(['allow', 'ask', 'deny'] as const)('PreToolUse permissionDecision %s with its reason', async (pd, { expect }) => {
     const sb = new Sandbox();
     sb.user(
-      on(
-        'PreToolUse',
-        printJson({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: pd, permissionDecisionReason: `reason for ${pd}` } }),
-      ),
+      on('PreToolUse', printJson({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: pd, permissionDecisionReason: `reason for ${pd}` } })),
     );
     const { decision, runs } = await sb.fire('PreToolUse');
     expect(runs[0]?.outcome).toBe('success');
@@ -435,12 +418,7 @@ describe.concurrent('exit 0 with a JSON answer', () => {
 
   it('PermissionRequest decision.behavior allow', async ({ expect }) => {
     const sb = new Sandbox();
-    sb.user(
-      on(
-        'PermissionRequest',
-        printJson({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow', updatedInput: { command: 'ls' } } } }),
-      ),
-    );
+    sb.user(on('PermissionRequest', printJson({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow', updatedInput: { command: 'ls' } } } })));
     const { decision } = await sb.fire('PermissionRequest');
     expect(decision.permissionRequest).toEqual({ behavior: 'allow', updatedInput: { command: 'ls' } });
     expect(decision.blocked).toBe(false);
@@ -452,12 +430,7 @@ describe.concurrent('exit 0 with a JSON answer', () => {
   ] as const)('PermissionRequest %s then %s → deny wins', async (order, { expect }) => {
     const sb = new Sandbox();
     const answer = (b: 'allow' | 'deny') =>
-      printJson({
-        hookSpecificOutput: {
-          hookEventName: 'PermissionRequest',
-          decision: b === 'deny' ? { behavior: 'deny', message: 'not on Fridays' } : { behavior: 'allow' },
-        },
-      });
+      printJson({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: b === 'deny' ? { behavior: 'deny', message: 'not on Fridays' } : { behavior: 'allow' } } });
     sb.user(on('PermissionRequest', ...order.map(answer)));
     const { decision, runs } = await sb.fire('PermissionRequest');
     expect(runs).toHaveLength(2);
@@ -612,20 +585,7 @@ describe.concurrent('run order', () => {
     sb.local(on('Stop', sb.log('local-1'), sb.log('local-2')));
     const m = sb.manager({ hooks: toHooks(on('Stop', sb.log('prog-1'), sb.log('prog-2'))) });
     const { runs } = await sb.fire('Stop', {}, { manager: m });
-    const expected = [
-      'prog-1',
-      'prog-2',
-      'plugin-a1',
-      'plugin-a2',
-      'plugin-b',
-      'user-1',
-      'user-2',
-      'project-1',
-      'project-2',
-      'project-3',
-      'local-1',
-      'local-2',
-    ];
+    const expected = ['prog-1', 'prog-2', 'plugin-a1', 'plugin-a2', 'plugin-b', 'user-1', 'user-2', 'project-1', 'project-2', 'project-3', 'local-1', 'local-2'];
     expect(sb.lines('log')).toEqual(expected);
     expect(runs.map((r) => r.source)).toEqual([
       'programmatic',
@@ -646,10 +606,7 @@ describe.concurrent('run order', () => {
 });
 
 describe.concurrent('matchers', () => {
-  const named = (description: string, matcher?: string): Group => ({
-    ...(matcher !== undefined ? { matcher } : {}),
-    hooks: [{ command: 'true', description }],
-  });
+  const named = (description: string, matcher?: string): Group => ({ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ command: 'true', description }] });
 
   it.for([
     ['Bash', ['bash', 'star', 'none', 'bash-glob']],
@@ -724,17 +681,7 @@ describe.concurrent('stdin payload', () => {
     expect(raw.endsWith('\n')).toBe(true);
     expect(raw.trimEnd().includes('\n')).toBe(false);
     const p = JSON.parse(raw) as Record<string, unknown>;
-    expect(Object.keys(p)).toEqual([
-      'session_id',
-      'transcript_path',
-      'cwd',
-      'prompt_id',
-      'permission_mode',
-      'hook_event_name',
-      'tool_name',
-      'tool_input',
-      'tool_use_id',
-    ]);
+    expect(Object.keys(p)).toEqual(['session_id', 'transcript_path', 'cwd', 'prompt_id', 'permission_mode', 'hook_event_name', 'tool_name', 'tool_input', 'tool_use_id']);
     expect(p).toEqual({
       session_id: 'sess-123',
       transcript_path: join(sb.home, '.wave', 'sessions', 'session_sess-123.json'),
@@ -753,12 +700,7 @@ describe.concurrent('stdin payload', () => {
     sb.user(on('UserPromptSubmit', sb.dump('in.json')));
     await sb.fire('UserPromptSubmit', { prompt: 'please say "hi" ünïcode' });
     const p = sb.readJson('in.json');
-    expect(p).toMatchObject({
-      hook_event_name: 'UserPromptSubmit',
-      prompt: 'please say "hi" ünïcode',
-      user_prompt: 'please say "hi" ünïcode',
-      permission_mode: 'default',
-    });
+    expect(p).toMatchObject({ hook_event_name: 'UserPromptSubmit', prompt: 'please say "hi" ünïcode', user_prompt: 'please say "hi" ünïcode', permission_mode: 'default' });
   });
 
   it('PostToolUse and PostToolUseFailure carry tool_response / error', async ({ expect }) => {
@@ -897,13 +839,12 @@ describe.concurrent('environment and working directory', () => {
   it('plugin hooks get WAVE_PLUGIN_ROOT / CLAUDE_PLUGIN_ROOT, and ${…PLUGIN_ROOT} in the command is replaced', async ({ expect }) => {
     const sb = new Sandbox();
     const root = join(sb.home, '.wave', 'plugins', 'fmt');
-    sb.script('home/.wave/plugins/fmt/scripts/hook.sh', `printf '%s\\n' "$1" "$2" "$WAVE_PLUGIN_ROOT" "$CLAUDE_PLUGIN_ROOT" > ${sq(sb.path('plugin.txt'))}`);
+    sb.script(
+      'home/.wave/plugins/fmt/scripts/hook.sh',
+      `printf '%s\\n' "$1" "$2" "$WAVE_PLUGIN_ROOT" "$CLAUDE_PLUGIN_ROOT" > ${sq(sb.path('plugin.txt'))}`,
+    );
     // Single quotes: sh would not expand the variables, so only the engine's substitution can.
-    expect(
-      sb.plugin('fmt', {
-        PostToolUse: [{ matcher: 'Edit|Write', hooks: ["sh '${CLAUDE_PLUGIN_ROOT}/scripts/hook.sh' '${WAVE_PLUGIN_ROOT}' '${CLAUDE_PLUGIN_ROOT}'"] }],
-      }),
-    ).toBe(root);
+    expect(sb.plugin('fmt', { PostToolUse: [{ matcher: 'Edit|Write', hooks: ["sh '${CLAUDE_PLUGIN_ROOT}/scripts/hook.sh' '${WAVE_PLUGIN_ROOT}' '${CLAUDE_PLUGIN_ROOT}'"] }] })).toBe(root);
     const { runs } = await sb.fire('PostToolUse', tool('Write', { file_path: '/x', content: '' }));
     expect(runs[0]).toMatchObject({ source: 'plugin', outcome: 'success', file: join(root, 'hooks', 'hooks.json') });
     expect(runs[0]?.command).toBe(`sh '${root}/scripts/hook.sh' '${root}' '${root}'`);
@@ -936,14 +877,7 @@ describe.concurrent('async hooks, timeouts and the turn budget', () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(950);
     expect(sb.lines('log')).toEqual(['async-done']);
     expect(asyncRuns).toHaveLength(1);
-    expect(asyncRuns[0]).toMatchObject({
-      async: true,
-      name: 'slow async',
-      exitCode: 2,
-      stdout: 'async context',
-      stderr: 'async blocked',
-      event: 'UserPromptSubmit',
-    });
+    expect(asyncRuns[0]).toMatchObject({ async: true, name: 'slow async', exitCode: 2, stdout: 'async context', stderr: 'async blocked', event: 'UserPromptSubmit' });
     expect(asyncRuns[0]?.decision).toMatch(/^async: /);
     // The decision already returned stays as it was.
     expect(decision.blocked).toBe(false);
@@ -1085,27 +1019,24 @@ describe.concurrent('snapshot and review', () => {
     expect(m.hasHooks('Stop')).toBe(true);
   });
 
-  it.for(['user', 'project'] as const)(
-    'disableAllHooks: true written into %s settings during the session does not switch the guards off until applied',
-    async (where, { expect }) => {
-      const sb = new Sandbox();
-      sb.plugin('p', on('Stop', sb.log('plugin')));
-      sb.user(on('Stop', sb.log('user')));
-      sb.project(on('Stop', sb.log('project')));
-      const m = sb.manager({ hooks: toHooks(on('Stop', sb.log('prog'))) });
-      await sb.fire('Stop', {}, { manager: m });
-      expect(sb.lines('log')).toEqual(['prog', 'plugin', 'user', 'project']);
-      if (where === 'user') sb.user(on('Stop', sb.log('user')), { disableAllHooks: true });
-      else sb.project(on('Stop', sb.log('project')), { disableAllHooks: true });
-      expect(m.hasHooks('Stop')).toBe(true);
-      await sb.fire('Stop', {}, { manager: m });
-      expect(sb.lines('log')).toEqual(['prog', 'plugin', 'user', 'project', 'prog', 'plugin', 'user', 'project']);
-      expect(m.config.review()).toMatchObject([{ keys: ['disableAllHooks'], disableAllHooks: true, added: [], removed: [] }]);
-      m.config.apply();
-      expect(m.hasHooks('Stop')).toBe(false);
-      expect((await sb.fire('Stop', {}, { manager: m })).runs).toEqual([]);
-    },
-  );
+  it.for(['user', 'project'] as const)('disableAllHooks: true written into %s settings during the session does not switch the guards off until applied', async (where, { expect }) => {
+    const sb = new Sandbox();
+    sb.plugin('p', on('Stop', sb.log('plugin')));
+    sb.user(on('Stop', sb.log('user')));
+    sb.project(on('Stop', sb.log('project')));
+    const m = sb.manager({ hooks: toHooks(on('Stop', sb.log('prog'))) });
+    await sb.fire('Stop', {}, { manager: m });
+    expect(sb.lines('log')).toEqual(['prog', 'plugin', 'user', 'project']);
+    if (where === 'user') sb.user(on('Stop', sb.log('user')), { disableAllHooks: true });
+    else sb.project(on('Stop', sb.log('project')), { disableAllHooks: true });
+    expect(m.hasHooks('Stop')).toBe(true);
+    await sb.fire('Stop', {}, { manager: m });
+    expect(sb.lines('log')).toEqual(['prog', 'plugin', 'user', 'project', 'prog', 'plugin', 'user', 'project']);
+    expect(m.config.review()).toMatchObject([{ keys: ['disableAllHooks'], disableAllHooks: true, added: [], removed: [] }]);
+    m.config.apply();
+    expect(m.hasHooks('Stop')).toBe(false);
+    expect((await sb.fire('Stop', {}, { manager: m })).runs).toEqual([]);
+  });
 
   it('disableAllHooks set when the session starts turns every hook off', async ({ expect }) => {
     const sb = new Sandbox();
@@ -1135,9 +1066,7 @@ describe.concurrent('snapshot and review', () => {
     expect(input).toMatchObject({ hook_event_name: 'ConfigChange', source: 'local_settings', file_path: sb.localFile });
   });
 
-  it('a hook deleted through the settings page stops at once while other pending changes stay pending; dismiss hides a change until the file changes again', async ({
-    expect,
-  }) => {
+  it('a hook deleted through the settings page stops at once while other pending changes stay pending; dismiss hides a change until the file changes again', async ({ expect }) => {
     const sb = new Sandbox();
     sb.user(on('Stop', sb.log('keep'), sb.log('delete-me')));
     const m = sb.manager();
@@ -1258,22 +1187,14 @@ describe.concurrent('hasHooks and programmatic hooks', () => {
     sb.project(on('PreToolUse', 'true'));
     sb.local(on('SessionEnd', 'true'));
     const m = sb.manager();
-    expect(['PostCompact', 'SessionStart', 'PreToolUse', 'SessionEnd', 'Stop'].map((e) => m.hasHooks(e as HookEventName))).toEqual([
-      true,
-      true,
-      true,
-      true,
-      false,
-    ]);
+    expect(['PostCompact', 'SessionStart', 'PreToolUse', 'SessionEnd', 'Stop'].map((e) => m.hasHooks(e as HookEventName))).toEqual([true, true, true, true, false]);
   });
 
   it('assertValidProgrammaticHooks accepts valid hooks and throws naming the event and the problem', ({ expect }) => {
     expect(() => assertValidProgrammaticHooks({ Stop: [{ hooks: [{ type: 'command', command: 'echo done' }] }] })).not.toThrow();
     expect(() => assertValidProgrammaticHooks(undefined)).not.toThrow();
     expect(() => assertValidProgrammaticHooks({ Stop: [{ hooks: [{ type: 'command', command: '' }] }] })).toThrow(/Stop.*command.*empty/);
-    expect(() => assertValidProgrammaticHooks({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command' }] }] })).toThrow(
-      /PreToolUse\[0\]\.hooks\[0\]\.command.*required/,
-    );
+    expect(() => assertValidProgrammaticHooks({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command' }] }] })).toThrow(/PreToolUse\[0\]\.hooks\[0\]\.command.*required/);
     expect(() => assertValidProgrammaticHooks({ Stop: [{ hooks: [{ type: 'http', command: 'x' }] }] })).toThrow(/Stop\[0\]\.hooks\[0\]\.url: url is required/);
     expect(() => assertValidProgrammaticHooks({ Stop: [{ hooks: [{ type: 'webhook', command: 'x' }] }] })).toThrow(/Stop.*type/);
     expect(() => assertValidProgrammaticHooks({ PostToolUse: [{ hooks: [{ command: 'x', timeout: 'soon' }] }] })).toThrow(/PostToolUse.*timeout/);

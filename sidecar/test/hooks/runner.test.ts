@@ -260,7 +260,9 @@ describe.concurrent('runHookProcess: timeouts and kills', () => {
   });
 
   it('a hook ignoring SIGTERM is SIGKILLed after killGraceMs (300 ms)', async ({ expect }) => {
-    const r = await run(hook(`trap '' TERM; echo ignoring; while :; do sleep 0.1; done`, { timeoutMs: 300, killGraceMs: 300 }));
+    const r = await run(
+      hook(`trap '' TERM; echo ignoring; while :; do sleep 0.1; done`, { timeoutMs: 300, killGraceMs: 300 }),
+    );
     expect(r).toMatchObject({ timedOut: true, exitCode: null, signal: 'SIGKILL', spawnError: null, stdout: 'ignoring' });
     expect(r.durationMs).toBeGreaterThanOrEqual(550);
     expect(r.wallMs).toBeLessThan(5_000);
@@ -283,7 +285,9 @@ describe.concurrent('runHookProcess: timeouts and kills', () => {
   it('a timed-out hook: its whole process group is killed, not just the shell', async ({ expect }) => {
     const pidFile = join(scratch, `group-${randomUUID()}.pid`);
     // The shell waits on a child that ignores SIGTERM; only the group-wide SIGKILL stops that child.
-    const r = await run(hook(`(trap '' TERM; exec sleep 30) & echo $! > '${pidFile}'; wait`, { timeoutMs: 300, killGraceMs: 300 }));
+    const r = await run(
+      hook(`(trap '' TERM; exec sleep 30) & echo $! > '${pidFile}'; wait`, { timeoutMs: 300, killGraceMs: 300 }),
+    );
     expect(r.timedOut).toBe(true);
     expect(r.wallMs).toBeLessThan(5_000);
     expect(await waitUntilDead(readPid(pidFile), 2_000)).toBe(true);
@@ -321,7 +325,7 @@ describe.concurrent('runHookProcess: grandchildren holding the pipes', () => {
     expect(await waitUntilDead(readPid(pidFile), 2_000)).toBe(true);
   });
 
-  it("the brief's inline form `(sleep 30) & echo hi; exit 0` returns promptly too", async ({ expect }) => {
+  it('the brief\'s inline form `(sleep 30) & echo hi; exit 0` returns promptly too', async ({ expect }) => {
     const r = await run(hook(`(sleep 30) & echo hi; exit 0`));
     expect(r).toMatchObject({ exitCode: 0, signal: null, timedOut: false, spawnError: null, stdout: 'hi' });
     expect(r.wallMs).toBeLessThan(4_000);
@@ -369,7 +373,11 @@ describe.concurrent('runHookProcess: environment, cwd and spawn failures', () =>
         }),
       );
       expect(r).toMatchObject({ exitCode: 0, spawnError: null });
-      expect(r.stdout.split('\n')).toEqual(['var=hello $HOME "quoted"', 'leak=unset', `cwd=${realpathSync(dir)}`]);
+      expect(r.stdout.split('\n')).toEqual([
+        'var=hello $HOME "quoted"',
+        'leak=unset',
+        `cwd=${realpathSync(dir)}`,
+      ]);
     } finally {
       delete process.env.WAVE_TEST_LEAK;
     }
@@ -391,7 +399,9 @@ describe.concurrent('runHookProcess: environment, cwd and spawn failures', () =>
   });
 
   it('many hooks at once stay independent', async ({ expect }) => {
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => run(hook(`echo "n=$N"; exit $N`, { env: { ...hook('').env, N: String(i) } }))));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => run(hook(`echo "n=$N"; exit $N`, { env: { ...hook('').env, N: String(i) } }))),
+    );
     results.forEach((r, i) => expect(r).toMatchObject({ exitCode: i, stdout: `n=${i}` }));
   });
 });
@@ -439,7 +449,9 @@ function startSidecar(mode: string, spec: ProcessSpec, pidFile: string) {
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const exited = new Promise<DriverExit>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  const exited = new Promise<DriverExit>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
   return { child, exited, started: () => stdout.includes('started') };
 }
 
@@ -479,7 +491,9 @@ describe.concurrent('runHookProcess: no hook outlives the sidecar', () => {
     expect(await waitUntilDead(readPid(pidFile), 2_000)).toBe(true);
   });
 
-  it('the sidecar exits right after a hook returned while its grandchild still awaited its SIGKILL: the grandchild dies too', async ({ expect }) => {
+  it('the sidecar exits right after a hook returned while its grandchild still awaited its SIGKILL: the grandchild dies too', async ({
+    expect,
+  }) => {
     const pidFile = join(scratch, `sidecar-grandchild-${randomUUID()}.pid`);
     // killGraceMs 10 s: the runner returns (exit grace) long before it would send the SIGKILL itself.
     const spec = hook(`${fx('grandchild.sh')} '${pidFile}' ignore-term`, { killGraceMs: 10_000 });
