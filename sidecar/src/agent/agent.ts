@@ -6,7 +6,7 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { HookManager, assertValidProgrammaticHooks } from '../hooks/manager.js';
-import type { ConfiguredHook } from '../hooks/types.js';
+import type { ConfiguredHook, HookDecision } from '../hooks/types.js';
 import { settingsPaths, type SettingsPaths } from '../settings/paths.js';
 import { compactConversation } from './compaction.js';
 import { Conversation } from './conversation.js';
@@ -14,6 +14,7 @@ import { hookWords } from './hookText.js';
 import { findInstructionFiles } from './instructions.js';
 import { runLoop, showUserParts } from './loop.js';
 import { MainHost } from './mainHost.js';
+import { askModelSwitch, modelSwitched, type ModelSwitch } from './modelSwitch.js';
 import { hookText, messageText, newMessage, type Message } from './messages.js';
 import type { AgentOptions } from './options.js';
 import { promptModelOf } from './promptModel.js';
@@ -163,6 +164,8 @@ export class Agent {
       { ...this.host.context(), ...(only ? { only } : {}) },
     );
     showUserParts(this.conversation, r.decision);
+    this.host.watchNames();
+    this.host.watchPaths(r.decision);
     if (r.decision.sessionTitle) this.conversation.setTitle(r.decision.sessionTitle);
     if (r.decision.additionalContext) {
       this.conversation.push(
@@ -253,6 +256,18 @@ export class Agent {
     return this.scheduler.settle(limitMs);
   }
 
+  /**
+   * A save in the Model section changes the model of this running session: PreModelSwitch may refuse
+   * it (the reason; nothing is saved), PostModelSwitch hears once it is done (docs/hooks.md, "PreModelSwitch").
+   */
+  modelSwitch(): { ask(s: ModelSwitch): Promise<string | null>; done(s: ModelSwitch): Promise<void> } {
+    const host = {
+      fire: (e: 'PreModelSwitch' | 'PostModelSwitch', i: ModelSwitch) => this.host.fire(e, i),
+      show: (d: HookDecision) => showUserParts(this.conversation, d),
+    };
+    return { ask: (s) => askModelSwitch(host, s), done: (s) => modelSwitched(host, s) };
+  }
+
   /** Stops the current turn: the model request is cancelled and no further tool runs. */
   abort(): void {
     this.scheduler.abort();
@@ -264,6 +279,7 @@ export class Agent {
     this.scheduler.close();
     await this.work.close();
     await this.scheduler.stopped();
+    await this.host.files.close();
     showUserParts(this.conversation, (await this.host.fire('SessionEnd', { reason })).decision);
     this.conversation.flushPending();
     this.conversation.save();

@@ -32,6 +32,7 @@ export const AnswerSchema = z
         decision: PermissionRequestSchema.optional(),
         retry: z.boolean().optional(),
         updatedToolOutput: z.record(z.string(), z.unknown()).optional(),
+        watchPaths: z.array(z.string()).optional(),
         sessionTitle: z.string().optional(),
       })
       .passthrough()
@@ -59,6 +60,8 @@ export interface RunEffect {
   sessionTitle?: string;
   /** `suppressOutput: true`: the hook's stdout stays out of the run record (the chat, the transcript). */
   suppressOutput?: boolean;
+  /** SessionStart, CwdChanged, FileChanged: the files to watch for FileChanged from now on. */
+  watchPaths?: string[];
   /** Shown to the user only. */
   userMessage?: string;
   /** What went wrong (for the run record). */
@@ -201,6 +204,10 @@ function specificFields(spec: Spec, a: Answer, effect: RunEffect, words: string[
     effect.updatedToolOutput = hso.updatedToolOutput;
     words.push('replaced the tool output');
   }
+  if (hso?.watchPaths && accepts.includes('watchPaths')) {
+    effect.watchPaths = hso.watchPaths;
+    words.push(`watch ${hso.watchPaths.length} path${hso.watchPaths.length === 1 ? '' : 's'}`);
+  }
   if (hso?.sessionTitle?.trim() && accepts.includes('sessionTitle')) {
     effect.sessionTitle = hso.sessionTitle.trim();
     words.push(`session title: ${effect.sessionTitle}`);
@@ -285,6 +292,7 @@ export function emptyDecision(event: string): HookDecision {
     retry: false,
     updatedToolOutput: null,
     sessionTitle: null,
+    watchPaths: null,
     userMessages: [],
     budgetExhausted: false,
   };
@@ -326,6 +334,7 @@ export function combine(event: string, effects: readonly RunEffect[]): HookDecis
     if (e.retry) d.retry = true;
     if (e.updatedToolOutput) d.updatedToolOutput = e.updatedToolOutput;
     if (e.sessionTitle) d.sessionTitle = e.sessionTitle;
+    if (e.watchPaths) d.watchPaths = [...(d.watchPaths ?? []), ...e.watchPaths];
   }
   if (d.blocks.length) {
     d.blocked = true;

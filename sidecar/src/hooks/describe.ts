@@ -10,6 +10,7 @@ const BLOCK_WORDS: Record<BlockEffect, string> = {
   feedbackToModel: 'FEEDBACK: the tool already ran (it is not rolled back); the model would see',
   keepGoing: 'KEEP GOING: the agent would not stop; it would receive as a user message',
   refuseChange: 'REFUSED: the settings change would not be offered for apply; the user would see',
+  keepModel: 'REFUSED: the model would not be switched; the user would see',
   userOnly: 'shown to the user',
   dropped: 'dropped',
   logged: 'logged',

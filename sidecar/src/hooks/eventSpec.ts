@@ -10,6 +10,7 @@ export const BLOCK_EFFECTS = {
   feedbackToModel: { blocks: true, what: 'the tool already ran; the reason reaches the model after the tool result' },
   keepGoing: { blocks: true, what: 'the agent (or subagent) does not stop; the reason reaches it as a user message' },
   refuseChange: { blocks: true, what: 'a settings change is not offered for apply; the reason goes to the user' },
+  keepModel: { blocks: true, what: 'the model is not switched; the reason goes to the user' },
   userOnly: { blocks: false, what: 'nothing is blocked; stderr is shown to the user only' },
   dropped: { blocks: false, what: 'nothing is blocked; stderr is silently dropped' },
   logged: { blocks: false, what: 'nothing is blocked; the run is only recorded' },
@@ -29,11 +30,12 @@ export const ANSWER_FIELDS = [
   'retry',
   'updatedToolOutput',
   'sessionTitle',
+  'watchPaths',
 ] as const;
 export type AnswerField = (typeof ANSWER_FIELDS)[number];
 
 /** The payload field a matcher is tested against. */
-export const MATCHER_FIELDS = ['tool_name', 'source', 'trigger', 'agent_type', 'notification_type', 'error_type'] as const;
+export const MATCHER_FIELDS = ['tool_name', 'source', 'trigger', 'agent_type', 'notification_type', 'error_type', 'file_name'] as const;
 export type MatcherField = (typeof MATCHER_FIELDS)[number];
 
 export interface EventSpec<I extends object = Record<string, unknown>> {

@@ -16,9 +16,12 @@ import {
   type BatchCall,
   type StopFailureInput,
   type SubagentStopInput,
+  type FileChangedInput,
+  type ModelSwitchInput,
+  MODEL_SWITCH_SOURCES,
 } from './eventInputs.js';
 
-export { NOTIFICATION_TYPES, STOP_FAILURE_TYPES } from './eventInputs.js';
+export { NOTIFICATION_TYPES, STOP_FAILURE_TYPES, MODEL_SWITCH_SOURCES } from './eventInputs.js';
 export type {
   ToolInput,
   PostToolInput,
@@ -30,6 +33,8 @@ export type {
   BatchCall,
   StopFailureInput,
   SubagentStopInput,
+  FileChangedInput,
+  ModelSwitchInput,
 } from './eventInputs.js';
 
 export { BLOCK_EFFECTS, PLAIN_STDOUT, ANSWER_FIELDS, MATCHER_FIELDS, canBlock, cutField } from './eventSpec.js';
@@ -46,7 +51,7 @@ export const EVENTS = {
     sample: { source: 'startup', model: 'test-model' },
     onBlock: 'userOnly',
     plainStdout: 'context',
-    accepts: ['additionalContext', 'sessionTitle'],
+    accepts: ['additionalContext', 'sessionTitle', 'watchPaths'],
     envFile: true,
   }),
   InstructionsLoaded: define<{ file_path: string; load_reason: string }>({
@@ -250,8 +255,38 @@ export const EVENTS = {
     sample: { old_cwd: '/project', new_cwd: '/project/.wave/worktrees/feature-x' },
     onBlock: 'logged',
     plainStdout: 'ignored',
-    accepts: [],
+    accepts: ['watchPaths'],
     envFile: true,
+  }),
+  FileChanged: define<FileChangedInput>({
+    when: 'a watched file changed, was added or removed (the watchPaths of SessionStart, CwdChanged and FileChanged hooks, and the file names in FileChanged matchers)',
+    matcherField: 'file_name',
+    payload: (i) => ({ file_path: i.file_path, event: i.event }),
+    sample: { file_path: '/project/.envrc', file_name: '.envrc', event: 'change' },
+    onBlock: 'logged',
+    plainStdout: 'ignored',
+    accepts: ['watchPaths'],
+    envFile: true,
+  }),
+  PreModelSwitch: define<ModelSwitchInput>({
+    when: 'the model of a running session is about to change (a save in the Model section, a subagent whose definition names another model)',
+    matcherField: 'source',
+    matcherValues: MODEL_SWITCH_SOURCES,
+    payload: (i) => ({ from_model: i.from_model, to_model: i.to_model, requested_model: i.requested_model, source: i.source }),
+    sample: { from_model: 'gpt-5', to_model: 'gpt-5-mini', requested_model: 'gpt-5-mini', source: 'subagent' },
+    onBlock: 'keepModel',
+    plainStdout: 'ignored',
+    accepts: ['permissionDecision'],
+  }),
+  PostModelSwitch: define<ModelSwitchInput>({
+    when: 'the model of a running session changed',
+    matcherField: 'source',
+    matcherValues: MODEL_SWITCH_SOURCES,
+    payload: (i) => ({ from_model: i.from_model, to_model: i.to_model, requested_model: i.requested_model, source: i.source }),
+    sample: { from_model: 'gpt-5', to_model: 'gpt-5-mini', requested_model: 'gpt-5-mini', source: 'subagent' },
+    onBlock: 'logged',
+    plainStdout: 'ignored',
+    accepts: [],
   }),
   SessionEnd: define<{ reason: 'clear' | 'resume' | 'exit' | 'other' }>({
     when: 'the session ends (reason: clear, resume, exit, other)',
@@ -269,9 +304,9 @@ export type EventInput<E extends HookEventName> = (typeof EVENTS)[E] extends Eve
 export const EVENT_NAMES = Object.keys(EVENTS) as HookEventName[];
 
 /**
- * Claude Code events that need a feature Wave does not have (teams, tasks, MCP elicitation, file
- * watching, prompt expansion, model switches): accepted in settings with a warning that they are
- * never fired (docs/hooks.md, "Coming from Claude Code").
+ * Claude Code events that need a feature Wave does not have (teams, tasks, MCP elicitation, prompt
+ * expansion): accepted in settings with a warning that they are never fired (docs/hooks.md,
+ * "Coming from Claude Code").
  */
 export const CLAUDE_CODE_ONLY_EVENTS = [
   'Setup',
@@ -280,15 +315,12 @@ export const CLAUDE_CODE_ONLY_EVENTS = [
   'TaskCompleted',
   'Elicitation',
   'ElicitationResult',
-  'FileChanged',
   'UserPromptExpansion',
-  'PreModelSwitch',
-  'PostModelSwitch',
 ] as const;
 
 /** A Claude Code event Wave accepts but never fires. */
 export function isClaudeCodeOnlyEvent(name: string): boolean {
-  return (CLAUDE_CODE_ONLY_EVENTS as readonly string[]).includes(name) || /^[A-Z]\w*ModelSwitch$/.test(name);
+  return (CLAUDE_CODE_ONLY_EVENTS as readonly string[]).includes(name) || (/^[A-Z]\w*ModelSwitch$/.test(name) && !isHookEvent(name));
 }
 
 export function isHookEvent(name: string): name is HookEventName {

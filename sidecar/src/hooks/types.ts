@@ -146,6 +146,8 @@ export interface HookDecision {
   updatedToolOutput: Record<string, unknown> | null;
   /** SessionStart, UserPromptSubmit: the conversation's new title (the last hook's). */
   sessionTitle: string | null;
+  /** SessionStart, CwdChanged, FileChanged: the files to watch from now on (every hook's, together); null: unchanged. */
+  watchPaths: string[] | null;
   /** Texts for the user only: non-blocking errors, user-only stderr, skipped-hook notices. */
   userMessages: string[];
   /** True when the turn's hook budget ran out before every hook of this firing could run. */

@@ -105,6 +105,11 @@ export class ChatService {
     };
   }
 
+  /** PreModelSwitch / PostModelSwitch of the running session (null: none yet). */
+  modelSwitch(): ReturnType<Agent['modelSwitch']> | null {
+    return this.agent?.modelSwitch() ?? null;
+  }
+
   /** Kills one running synchronous hook; false when it is not running (any more). */
   stopHook(runId: string): boolean {
     return this.agent?.hookManager.stopRun(runId) ?? false;

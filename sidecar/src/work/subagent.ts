@@ -8,6 +8,8 @@ import { hookWords } from '../agent/hookText.js';
 import { runLoop, showUserParts, type LoopResult } from '../agent/loop.js';
 import { hookText, newMessage, type Message } from '../agent/messages.js';
 import { StopGuard } from '../agent/stopGuard.js';
+import { askModelSwitch, modelSwitched } from '../agent/modelSwitch.js';
+import type { HookDecision } from '../hooks/types.js';
 import { ToolRegistry } from '../agent/tools/registry.js';
 import type { FireResult } from '../hooks/manager.js';
 import type { EventInput, HookEventName } from '../hooks/events.js';
@@ -63,7 +65,8 @@ const PARENT_ONLY = new Set(['Agent', 'Workflow']);
 export class Subagent implements LoopHost {
   readonly conversation: SubagentConversation;
   readonly tools: ToolRegistry;
-  readonly model: ModelClient | undefined;
+  /** The definition's model, or the session's (also when a PreModelSwitch hook refused the switch). */
+  model: ModelClient | undefined;
   private started = false;
   /** SubagentStop blocks of the current run (same rule as the main agent's Stop, per run). */
   readonly stopGuard: StopGuard;
@@ -143,10 +146,28 @@ export class Subagent implements LoopHost {
     });
   }
 
+  /** A definition that names another model: PreModelSwitch may keep the session's (docs/hooks.md, "PreModelSwitch"). */
+  private async switchModel(): Promise<void> {
+    const from = this.parent.model?.model;
+    const to = this.model?.model;
+    const requested = this.definition.model;
+    if (!requested || !from || !to || to === from) return;
+    const s = { from_model: from, to_model: to, requested_model: requested, source: 'subagent' as const };
+    const host = {
+      fire: (e: 'PreModelSwitch' | 'PostModelSwitch', i: typeof s) => this.fire(e, i),
+      show: (d: HookDecision) => showUserParts(this.conversation, d),
+    };
+    const refused = await askModelSwitch(host, s);
+    if (refused === null) return modelSwitched(host, s);
+    this.model = this.parent.model;
+    this.parent.notice(`[${this.definition.name} ${this.id}] keeps the model ${from}, not ${to}: ${refused}`);
+  }
+
   /** Gives the subagent a task (or the next step of one) and runs it until it stops. */
   async run(prompt: string): Promise<LoopResult> {
     if (!this.started) {
       this.started = true;
+      await this.switchModel();
       const start = await this.fire('SubagentStart', { agent_type: this.definition.name, agent_id: this.id });
       showUserParts(this.conversation, start.decision);
       if (start.decision.additionalContext) {
