@@ -606,7 +606,7 @@ describe.concurrent('run order', () => {
 });
 
 describe.concurrent('matchers', () => {
-  const named = (description: string, matcher?: string): Group => ({ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ command: 'true', description }] });
+  const named = (description: string, matcher?: string): Group => ({ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ command: `true ${description}`, description }] }); // each its own command: identical hooks run once
 
   it.for([
     ['Bash', ['bash', 'star', 'none', 'bash-glob']],
