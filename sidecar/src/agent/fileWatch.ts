@@ -50,7 +50,11 @@ export class FileWatch {
     const paths = this.paths();
     const dirs = new Set([...paths].map((p) => dirname(p)));
     for (const p of paths) if (!this.exists.has(p)) this.exists.set(p, existsSync(p));
-    for (const [dir, w] of this.dirs) if (!dirs.has(dir)) (w.close(), this.dirs.delete(dir));
+    for (const [dir, w] of this.dirs) {
+      if (dirs.has(dir)) continue;
+      w.close();
+      this.dirs.delete(dir);
+    }
     for (const dir of dirs) {
       if (this.dirs.has(dir)) continue;
       try {
