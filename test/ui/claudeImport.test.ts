@@ -86,32 +86,26 @@ describe('Claude Code hooks on the settings page', () => {
       env: { TEAM: 'shop' },
       hooks: hooksOf([{ event: 'Stop', command: 'notify-send done' }]),
     });
+    const lines = [
+      'Stop  notify-send done',
+      'permissions.deny  Bash(git push:*)',
+      'env.TEAM  shop',
+      'Not imported:',
+      'model: Wave’s model is set in its own model section ("model" with provider, model, baseURL)',
+      'permissions.defaultMode: Wave’s permission mode is chosen per session (--permission-mode, the chat)',
+    ];
     const s = await ui.serve(sb);
     const page = await openPage(ui.browser, s, { view: 'settings', lang: 'en' });
     const n = notice(page, 'project');
     await n.waitFor();
     expect(await n.textContent()).toContain('Its permission rules and env come along (2).');
     await n.locator('summary').click();
-    expect(await n.locator('.claude-hooks li').allTextContents()).toEqual([
-      'Stop  notify-send done',
-      'permissions.deny  Bash(git push:*)',
-      'env.TEAM  shop',
-      'Not imported:',
-      'model: Wave’s model is set in its own model section ("model" with provider, model, baseURL)',
-      'permissions.defaultMode: Wave’s permission mode is chosen per session (--permission-mode, the chat)',
-    ]);
+    expect(await n.locator('.claude-hooks li').allTextContents()).toEqual(lines);
     await n.getByRole('button', { name: /^Import/ }).click();
     await n.waitFor({ state: 'detached' });
     const done = page.getByRole('status').filter({ hasText: 'Imported 1 hook from <project>/.claude/settings.json into <project>/.wave/settings.json' });
     await done.waitFor();
-    expect(await done.locator('.notice-lines li').allTextContents()).toEqual([
-      'Stop  notify-send done',
-      'permissions.deny  Bash(git push:*)',
-      'env.TEAM  shop',
-      'Not imported:',
-      'model: Wave’s model is set in its own model section ("model" with provider, model, baseURL)',
-      'permissions.defaultMode: Wave’s permission mode is chosen per session (--permission-mode, the chat)',
-    ]);
+    expect(await done.locator('.notice-lines li').allTextContents()).toEqual(lines);
     const written = JSON.parse(sb.read(sb.projectSettings)) as Record<string, any>;
     expect(written.permissions).toEqual({ deny: ['Bash(git push:*)'] });
     expect(written.env).toEqual({ TEAM: 'shop' });

@@ -42,6 +42,9 @@ export type { BlockEffect, PlainStdout, AnswerField, MatcherField, EventSpec } f
 
 // ----- the table -------------------------------------------------------------------------------
 
+const modelSwitchPayload = (i: ModelSwitchInput) => ({ from_model: i.from_model, to_model: i.to_model, requested_model: i.requested_model, source: i.source });
+const modelSwitchSample: ModelSwitchInput = { from_model: 'gpt-5', to_model: 'gpt-5-mini', requested_model: 'gpt-5-mini', source: 'subagent' };
+
 export const EVENTS = {
   SessionStart: define<{ source: 'startup' | 'resume' | 'clear' | 'compact'; model: string }>({
     when: 'a session is created or resumed (source: startup, resume, clear, compact)',
@@ -272,8 +275,8 @@ export const EVENTS = {
     when: 'the model of a running session is about to change (a save in the Model section, a subagent whose definition names another model)',
     matcherField: 'source',
     matcherValues: MODEL_SWITCH_SOURCES,
-    payload: (i) => ({ from_model: i.from_model, to_model: i.to_model, requested_model: i.requested_model, source: i.source }),
-    sample: { from_model: 'gpt-5', to_model: 'gpt-5-mini', requested_model: 'gpt-5-mini', source: 'subagent' },
+    payload: modelSwitchPayload,
+    sample: modelSwitchSample,
     onBlock: 'keepModel',
     plainStdout: 'ignored',
     accepts: ['permissionDecision'],
@@ -282,8 +285,8 @@ export const EVENTS = {
     when: 'the model of a running session changed',
     matcherField: 'source',
     matcherValues: MODEL_SWITCH_SOURCES,
-    payload: (i) => ({ from_model: i.from_model, to_model: i.to_model, requested_model: i.requested_model, source: i.source }),
-    sample: { from_model: 'gpt-5', to_model: 'gpt-5-mini', requested_model: 'gpt-5-mini', source: 'subagent' },
+    payload: modelSwitchPayload,
+    sample: modelSwitchSample,
     onBlock: 'logged',
     plainStdout: 'ignored',
     accepts: [],
