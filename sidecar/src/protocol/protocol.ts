@@ -247,7 +247,7 @@ export type ResponseMessage<M extends Method = Method> =
 export interface Events {
   'hooks.changed': HooksListing;
   /** Messages that were added or changed (whole messages, by id). */
-  'chat.messages': { messages: Message[] };
+  'chat.messages': { messages: Message[]; title?: string };
   'chat.busy': { busy: boolean };
   'chat.hookRun': { run: HookRunRecord };
   /** A synchronous hook started; its `chat.hookRun` follows when it ends. */

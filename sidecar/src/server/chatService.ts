@@ -184,6 +184,8 @@ export class ChatService {
     });
   }
 
+  private sentTitle: string | undefined;
+
   private scheduleFlush(): void {
     this.flushTimer ??= setTimeout(() => this.flush(), 16);
   }
@@ -204,6 +206,10 @@ export class ChatService {
         changed.push(m);
       }
     }
-    if (changed.length) this.opts.broadcast('chat.messages', { messages: changed });
+    // A hook's sessionTitle (docs/hooks.md, "JSON answer") goes along with the messages of its turn.
+    const title = this.agent.title;
+    if (!changed.length && title === this.sentTitle) return;
+    this.sentTitle = title;
+    this.opts.broadcast('chat.messages', { messages: changed, ...(title ? { title } : {}) });
   }
 }

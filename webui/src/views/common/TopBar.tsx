@@ -8,7 +8,7 @@ import { probeWords } from '../../state/runWords.js';
 const PAGES: readonly Page[] = ['chat', 'settings'];
 
 export function TopBar() {
-  const { app } = useStores();
+  const { app, chat } = useStores();
   const hello = app.hello;
   const model = app.model;
   return (
@@ -21,6 +21,11 @@ export function TopBar() {
         {hello && (
           <span class="project-name" title={hello.workdir}>
             {hello.projectName}
+          </span>
+        )}
+        {chat.title && (
+          <span class="session-title" title={chat.title}>
+            {chat.title}
           </span>
         )}
       </div>
