@@ -314,7 +314,7 @@ describe.concurrent('tool hook processes and answers (model-independent)', () =>
     expect(existsSync(join(sb.workdir, 'blocked.txt'))).toBe(false);
     const blocked = toolBlocks(messages).find((b) => b.id === 'call_b1')!;
     expect(blocked.success).toBe(false);
-    expect(blocked.result).toMatch(/blocked by hook/i);
+    expect(blocked.result).toMatch(/^PreToolUse:Bash hook error: \[.*silent-block.*\]: No stderr output$/); // Claude Code's words
   });
 
   it('a missing hook command and stdout that starts with "{" but is not JSON are non-blocking errors that say what is wrong; the tool runs', async () => {

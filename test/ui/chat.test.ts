@@ -285,3 +285,19 @@ describe('chat', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 });
+
+describe('the conversation’s title', () => {
+  it('a UserPromptSubmit hook’s sessionTitle titles the conversation in the top bar', async () => {
+    const sb = new UiSandbox().trust(true);
+    const title = JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', sessionTitle: 'Fix the login bug' } });
+    sb.write(sb.userSettings, { hooks: hooksOf([{ event: 'UserPromptSubmit', command: `printf '%s' '${title}'`, description: 'Title' }]) });
+    const { s } = await setup(sb, [{ text: 'Looking at it.' }]);
+    const page = await openPage(ui.browser, s, { lang: 'en' });
+    expect(await page.locator('.session-title').count()).toBe(0);
+    await input(page).fill('The login fails');
+    await input(page).press('Enter');
+    await page.locator('.assistant-text', { hasText: 'Looking at it.' }).waitFor();
+    await expect.poll(() => page.locator('.session-title').textContent()).toBe('Fix the login bug');
+    expect(pageErrors(page)).toEqual([]);
+  });
+});

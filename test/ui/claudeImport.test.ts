@@ -3,7 +3,8 @@
 // with their count and the Wave file they would go to; Import (from the keyboard) adds them, they are
 // listed as active rows of `.wave/settings.json` with the JSONL transcript, and the notice goes. In a
 // workspace that is not trusted, a project file offers no Import, only to trust the workspace; the
-// notice follows the `.claude/` files live.
+// notice follows the `.claude/` files live. A file's permission rules and env come along, and what is not
+// imported is listed with the reason.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { contrastProblems, overflowProblems } from './audit.js';
@@ -74,6 +75,41 @@ describe('Claude Code hooks on the settings page', () => {
     await dark.click('[data-tab=project]');
     await dark.locator('[data-field=transcript]').first().waitFor();
     expect(await contrastProblems(dark)).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('brings the permission rules and env along and lists what it does not import, with the reason, before and after the Import', async () => {
+    const sb = new UiSandbox('claude-rules').trust(true);
+    sb.write(claudeFile(sb, 'project'), {
+      model: 'claude-opus-5-5',
+      permissions: { deny: ['Bash(git push:*)'], defaultMode: 'plan' },
+      env: { TEAM: 'shop' },
+      hooks: hooksOf([{ event: 'Stop', command: 'notify-send done' }]),
+    });
+    const lines = [
+      'Stop  notify-send done',
+      'permissions.deny  Bash(git push:*)',
+      'env.TEAM  shop',
+      'Not imported:',
+      'model: Wave’s model is set in its own model section ("model" with provider, model, baseURL)',
+      'permissions.defaultMode: Wave’s permission mode is chosen per session (--permission-mode, the chat)',
+    ];
+    const s = await ui.serve(sb);
+    const page = await openPage(ui.browser, s, { view: 'settings', lang: 'en' });
+    const n = notice(page, 'project');
+    await n.waitFor();
+    expect(await n.textContent()).toContain('Its permission rules and env come along (2).');
+    await n.locator('summary').click();
+    expect(await n.locator('.claude-hooks li').allTextContents()).toEqual(lines);
+    await n.getByRole('button', { name: /^Import/ }).click();
+    await n.waitFor({ state: 'detached' });
+    const done = page.getByRole('status').filter({ hasText: 'Imported 1 hook from <project>/.claude/settings.json into <project>/.wave/settings.json' });
+    await done.waitFor();
+    expect(await done.locator('.notice-lines li').allTextContents()).toEqual(lines);
+    const written = JSON.parse(sb.read(sb.projectSettings)) as Record<string, any>;
+    expect(written.permissions).toEqual({ deny: ['Bash(git push:*)'] });
+    expect(written.env).toEqual({ TEAM: 'shop' });
+    expect(written.model).toBeUndefined();
     expect(pageErrors(page)).toEqual([]);
   });
 

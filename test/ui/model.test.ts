@@ -5,6 +5,7 @@
 // wrong base URL shows at start, before any message; and Undo after a delete puts the file's exact
 // bytes back.
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startModelServer } from '../model-server/server.js';
 import { hooksOf, openPage, pageErrors, screenshot, type Serve, UiSandbox, uiSuite } from './harness.js';
@@ -135,5 +136,26 @@ describe('Undo after a delete', () => {
     expect(await page.locator('.hook-row[data-state=active]').count()).toBe(2);
     expect(await page.locator('.review-banner').count()).toBe(0);
     expect(existsSync(sb.projectSettings)).toBe(true);
+  });
+});
+
+describe('PreModelSwitch from the Model section', () => {
+  it('a save that would change the model of the running session asks the PreModelSwitch hooks: a deny saves nothing and says why', async () => {
+    const sb = new UiSandbox().trust(true);
+    const deny = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreModelSwitch', permissionDecision: 'deny', permissionDecisionReason: 'stay on the approved model' } });
+    const dump = join(sb.root, 'switch.json');
+    sb.write(sb.userSettings, { hooks: hooksOf([{ event: 'PreModelSwitch', matcher: 'settings', command: `cat > '${dump}'; printf '%s' '${deny}'` }]) });
+    const before = sb.read(sb.userSettings);
+    const s = await ui.serve(sb, { script: [{ text: 'unused' }] });
+    const page = await openPage(ui.browser, s, { view: 'settings', lang: 'en' });
+    await page.click('#settings-tab-model');
+    const form = page.locator('.model-form');
+    await form.waitFor();
+    await form.getByLabel('Model').fill('big-model');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('body').textContent()).toContain('a PreModelSwitch hook refused the switch from test to big-model: stay on the approved model; the model settings were not saved');
+    expect(sb.read(sb.userSettings)).toBe(before);
+    expect(JSON.parse(sb.read(dump))).toMatchObject({ hook_event_name: 'PreModelSwitch', from_model: 'test', to_model: 'big-model', requested_model: 'big-model', source: 'settings' });
+    expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { HookManager, assertValidProgrammaticHooks } from '../hooks/manager.js';
 import type { StartNotices } from '../hooks/startNotices.js';
-import type { ConfiguredHook } from '../hooks/types.js';
+import type { ConfiguredHook, HookDecision } from '../hooks/types.js';
 import { settingsPaths, type SettingsPaths } from '../settings/paths.js';
 import { compactConversation } from './compaction.js';
 import { Conversation } from './conversation.js';
@@ -16,6 +16,7 @@ import { findInstructionFiles } from './instructions.js';
 import { runLoop } from './loop.js';
 import { showUserParts } from './notices.js';
 import { MainHost } from './mainHost.js';
+import { askModelSwitch, modelSwitched, type ModelSwitch } from './modelSwitch.js';
 import { hookText, messageText, newMessage, type Message } from './messages.js';
 import type { AgentOptions } from './options.js';
 import { promptModelOf } from './promptModel.js';
@@ -141,6 +142,10 @@ export class Agent {
 
   /** How many messages came from the saved transcript (a resumed session); later ones are this run's. */
   loaded = 0;
+  /** The conversation's title, when a hook gave one (`sessionTitle`). */
+  get title(): string | undefined {
+    return this.conversation.title;
+  }
 
   get sessionId(): string {
     return this.conversation.sessionId;
@@ -171,6 +176,9 @@ export class Agent {
       { ...this.host.context(), ...(only ? { only } : {}) },
     );
     showUserParts(this.conversation, r.decision);
+    this.host.watchNames();
+    this.host.watchPaths(r.decision);
+    if (r.decision.sessionTitle) this.conversation.setTitle(r.decision.sessionTitle);
     if (r.decision.additionalContext) {
       this.conversation.push(
         newMessage('user', [hookText('SessionStart', hookWords.context('SessionStart', `SessionStart:${source}`, r.decision.additionalContext))], true),
@@ -260,6 +268,18 @@ export class Agent {
     return this.scheduler.settle(limitMs);
   }
 
+  /**
+   * A save in the Model section changes the model of this running session: PreModelSwitch may refuse
+   * it (the reason; nothing is saved), PostModelSwitch hears once it is done (docs/hooks.md, "PreModelSwitch").
+   */
+  modelSwitch(): { ask(s: ModelSwitch): Promise<string | null>; done(s: ModelSwitch): Promise<void> } {
+    const host = {
+      fire: (e: 'PreModelSwitch' | 'PostModelSwitch', i: ModelSwitch) => this.host.fire(e, i),
+      show: (d: HookDecision) => showUserParts(this.conversation, d),
+    };
+    return { ask: (s) => askModelSwitch(host, s), done: (s) => modelSwitched(host, s) };
+  }
+
   /** Stops the current turn: the model request is cancelled and no further tool runs. */
   abort(): void {
     this.scheduler.abort();
@@ -271,6 +291,7 @@ export class Agent {
     this.scheduler.close();
     await this.work.close();
     await this.scheduler.stopped();
+    await this.host.files.close();
     showUserParts(this.conversation, (await this.host.fire('SessionEnd', { reason })).decision);
     this.conversation.flushPending();
     this.conversation.save();

@@ -57,6 +57,14 @@ export class Conversation implements ConversationPort {
   get sessionId(): string {
     return this.session.id;
   }
+  /** The title a hook gave the conversation (`sessionTitle`), if any. */
+  get title(): string | undefined {
+    return this.session.title;
+  }
+  setTitle(title: string): void {
+    this.session = { ...this.session, title };
+    this.changed();
+  }
   get transcriptPath(): string {
     return transcriptPath(this.opts.sessionsDir, this.session.id);
   }

@@ -1,14 +1,15 @@
 // The loop's view of the main agent (host.ts's LoopHost): the conversation, the model, the tools,
 // the hook events with this session's context, and the settings of the session's snapshot. Long-
 // running work (`work/`, through the agent's WorkPort) and subagents reach the session through it.
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { FireContext, FireResult, HookManager } from '../hooks/manager.js';
 import type { EventInput, HookEventName, StopFailureInput } from '../hooks/events.js';
-import type { PermissionMode } from '../hooks/types.js';
+import type { HookDecision, PermissionMode } from '../hooks/types.js';
 import type { ModelClient } from '../models/types.js';
 import type { SettingsPaths } from '../settings/paths.js';
 import { estimateTokens, type CompactOutcome } from './compaction.js';
 import { AutoCompaction } from './autoCompact.js';
+import { FileWatch, literalNames, type FileEvent } from './fileWatch.js';
 import type { Conversation } from './conversation.js';
 import type { CallSettings, LoopHost } from './host.js';
 import type { InstructionFile } from './instructions.js';
@@ -21,6 +22,7 @@ import type { TurnScheduler } from './scheduler.js';
 import type { StopGuard } from './stopGuard.js';
 import { buildSystemPrompt } from './systemPrompt.js';
 import type { ToolRegistry } from './tools/registry.js';
+import { JsonlTranscript } from './transcriptJsonl.js';
 import type { WorkPort } from './workPort.js';
 import { privateDir } from '../settings/privateFiles.js';
 
@@ -50,6 +52,8 @@ export class MainHost implements LoopHost {
   /** Where tools run: the workdir, or a worktree once entered. */
   cwd: string;
   instructionFiles: InstructionFile[] = [];
+  /** The files FileChanged hooks watch (docs/hooks.md, "FileChanged"). */
+  readonly files = new FileWatch((path, event) => this.fileChanged(path, event));
 
   constructor(private readonly parts: MainHostParts) {
     ({
@@ -81,6 +85,30 @@ export class MainHost implements LoopHost {
   /** The client for a subagent definition's `model`, or the session's. */
   modelFor(name: string | undefined): ModelClient | undefined {
     return name && this.parts.opts.modelFor ? this.parts.opts.modelFor(name) : this.model;
+  }
+
+  /** Watches the file names of the FileChanged matchers, in the current working directory. */
+  watchNames(): void {
+    const hooks = this.hookManager.hooksFor('FileChanged');
+    if (hooks.length) this.files.setNames([...new Set(hooks.flatMap((h) => literalNames(h.matcher)))], this.cwd);
+  }
+
+  /** A SessionStart, CwdChanged or FileChanged answer's `watchPaths`: the files watched from now on. */
+  watchPaths(d: HookDecision): void {
+    if (d.watchPaths && this.hookManager.hasHooks('FileChanged')) this.files.setPaths(d.watchPaths, this.cwd);
+  }
+
+  private async fileChanged(path: string, event: FileEvent): Promise<void> {
+    const r = await this.fire('FileChanged', { file_path: path, file_name: basename(path), event });
+    showUserParts(this.conversation, r.decision);
+    this.watchPaths(r.decision);
+  }
+
+  /** A subagent's own JSON Lines transcript: `<session id>/subagents/agent-<id>.jsonl` beside the session's, as Claude Code writes it. */
+  subagentTranscript(agentId: string): JsonlTranscript {
+    const main = this.conversation.transcriptJsonlPath;
+    const path = join(main.replace(/\.jsonl$/, ''), 'subagents', `agent-${agentId}.jsonl`);
+    return new JsonlTranscript(path, { id: this.conversation.sessionId, cwd: () => this.cwd });
   }
 
   /** The context hooks of this session fire with; the transcript is saved before each hook. */

@@ -13,6 +13,7 @@ import { askForOwnFiles, decidePermission, headlessDenial, type Verdict } from '
 import { showUserParts } from './notices.js';
 import type { AnyTool } from './tools/registry.js';
 import type { ToolOutcome } from './tools/types.js';
+import { toolOutputText } from './toolOutputText.js';
 
 type Stop = { event: string; reason: string | null } | null;
 
@@ -224,14 +225,23 @@ function replaceMcpOutput(c: Call, output: unknown): void {
 /** PostToolUse fires whether the tool succeeded or failed; PostToolUseFailure too on failure. */
 async function postToolUse(c: Call, input: Record<string, unknown>, { outcome, durationMs }: { outcome: ToolOutcome; durationMs: number }): Promise<void> {
   const ran = { ...c.fields, tool_input: input };
-  const post = await c.host.fire('PostToolUse', { ...ran, tool_response: { ...outcome.response, success: outcome.success }, duration_ms: durationMs });
+  const response = { ...outcome.response, success: outcome.success };
+  const post = await c.host.fire('PostToolUse', { ...ran, tool_response: response, duration_ms: durationMs });
   replaceMcpOutput(c, post.decision.updatedMCPToolOutput);
+  if (post.decision.updatedToolOutput) replaceOutput(c, { ...response, ...post.decision.updatedToolOutput });
   feedback(c.host, 'PostToolUse', c.call.name, post.decision);
   c.stop ??= stopOf('PostToolUse', post.decision);
   if (outcome.success) return;
   const failure = await c.host.fire('PostToolUseFailure', { ...ran, error: outcome.error ?? outcome.result, is_interrupt: false, duration_ms: durationMs });
   feedback(c.host, 'PostToolUseFailure', c.call.name, failure.decision);
   c.stop ??= stopOf('PostToolUseFailure', failure.decision);
+}
+
+/** A PostToolUse hook replaced the output: the model sees the new one; the block keeps the tool's own beside it. */
+function replaceOutput(c: Call, output: Record<string, unknown>): void {
+  c.block.originalResult ??= c.block.result ?? '';
+  c.block.result = toolOutputText(output);
+  c.host.conversation.changed();
 }
 
 export async function runToolCall(host: LoopHost, call: ModelToolCall, block: ToolBlock): Promise<Stop> {

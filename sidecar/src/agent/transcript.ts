@@ -11,6 +11,8 @@ export interface SessionInfo {
   workdir: string;
   createdAt: string;
   updatedAt: string;
+  /** The conversation's title, when a SessionStart or UserPromptSubmit hook gave one (`sessionTitle`). */
+  title?: string;
 }
 
 export interface TranscriptFile {

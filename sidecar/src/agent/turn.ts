@@ -17,6 +17,7 @@ export const DEFAULT_STOP_BLOCK_CAP = 8;
 export async function runTurn(agent: MainHost, prompt: string): Promise<TurnResult> {
   agent.stopGuard.reset(); // a user prompt: stop_hook_active is false again, blocks count from 0
   const ups = await agent.fire('UserPromptSubmit', { prompt });
+  if (ups.decision.sessionTitle) agent.conversation.setTitle(ups.decision.sessionTitle);
   if (ups.decision.blocked) {
     agent.conversation.beginAssistant();
     agent.conversation.notice(hookWords.promptBlocked(ups.decision));

@@ -61,7 +61,7 @@ const SAMPLES: Record<string, Sampler> = {
     tool_input: { shell_id: 'shell_1' },
     tool_response: { message: 'Killed shell shell_1', shell_id: 'shell_1', success: true },
   }),
-  Task: () => ({
+  Agent: () => ({
     tool_input: { description: 'Find the tests', prompt: 'List the test files of this project', subagent_type: 'general-purpose' },
     tool_response: { agentId: 'agent_1', agentType: 'general-purpose', result: 'test/a.test.ts', totalMessages: 3, success: true },
   }),

@@ -16,9 +16,16 @@ function report(done: PairPlan[], dryRun: boolean): string {
     if (d.error) out.push(st.red(`${d.from}: ${d.error}`));
     if (!d.plan) continue;
     const verb = dryRun ? 'would add' : 'added';
-    out.push(`${st.bold(d.from)} → ${d.to}: ${verb} ${d.plan.added.length}, ${d.plan.skipped.length} already there`);
-    for (const h of d.plan.added) out.push(`  + ${h.event}${h.matcher ? ` [${h.matcher}]` : ''}  ${h.what}`);
-    for (const h of d.plan.skipped) out.push(st.dim(`  = ${h.event}${h.matcher ? ` [${h.matcher}]` : ''}  ${h.what}`));
+    const p = d.plan;
+    const rules = p.settings.length ? ` and ${p.settings.length} setting${p.settings.length === 1 ? '' : 's'}` : '';
+    out.push(
+      `${st.bold(d.from)} → ${d.to}: ${verb} ${p.added.length} hook${p.added.length === 1 ? '' : 's'}${rules}, ${p.skipped.length + p.settingsThere.length} already there`,
+    );
+    for (const h of p.added) out.push(`  + ${h.event}${h.matcher ? ` [${h.matcher}]` : ''}  ${h.what}`);
+    for (const s of p.settings) out.push(`  + ${s.key}  ${s.value}`);
+    for (const h of p.skipped) out.push(st.dim(`  = ${h.event}${h.matcher ? ` [${h.matcher}]` : ''}  ${h.what}`));
+    for (const s of p.settingsThere) out.push(st.dim(`  = ${s.key}  ${s.value}`));
+    for (const n of p.notImported) out.push(st.yellow(`  - ${n.key}: not imported: ${n.reason}`));
   }
   if (!done.some((d) => d.plan || d.error))
     out.push('No Claude Code settings file with hooks was found (~/.claude/settings.json, .claude/settings.json, .claude/settings.local.json).');
@@ -28,7 +35,8 @@ function report(done: PairPlan[], dryRun: boolean): string {
 const IMPORT_USAGE = `usage: wave hooks import [--from FILE] [--to user|project|local] [--workdir DIR] [--dry-run] [--json]
   adds the hooks of ~/.claude/settings.json, .claude/settings.json and .claude/settings.local.json
   (or FILE) to ~/.wave/settings.json, .wave/settings.json and .wave/settings.local.json, skipping
-  hooks that are already there; imported command hooks get "transcript": "jsonl"`;
+  hooks that are already there; imported command hooks get "transcript": "jsonl"; the files'
+  permissions (allow, deny, ask) and env come along; what is not imported is listed with the reason`;
 
 export function importCommand(argv: string[]): number {
   const flags = {
@@ -57,6 +65,9 @@ export function importCommand(argv: string[]): number {
       found: d.plan !== null,
       added: d.plan?.added ?? [],
       skipped: d.plan?.skipped ?? [],
+      settings: d.plan?.settings ?? [],
+      settingsThere: d.plan?.settingsThere ?? [],
+      notImported: d.plan?.notImported ?? [],
       error: d.error,
     }));
     process.stdout.write(`${JSON.stringify({ dryRun, files }, null, 2)}\n`);

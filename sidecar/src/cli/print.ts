@@ -191,7 +191,7 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
 function report(agent: Agent, turn: TurnResult, format: Format, firstNew: number): void {
   // The result is the agent's last answer, after any cycle that background work started.
   const result = turn.error || turn.blocked ? turn.result : (lastAnswer(agent.messages) ?? turn.result);
-  const summary = { session_id: agent.sessionId, transcript_path: agent.transcriptPath, result };
+  const summary = { session_id: agent.sessionId, ...(agent.title ? { title: agent.title } : {}), transcript_path: agent.transcriptPath, result };
   for (const m of agent.messages.slice(firstNew)) {
     for (const b of m.blocks) if (b.type === 'error') process.stderr.write(`wave: ${b.content}\n`);
   }

@@ -43,6 +43,9 @@ export const AnswerSchema = z
         updatedMCPToolOutput: z.unknown().optional(),
         action: z.enum(['accept', 'decline', 'cancel']).optional(),
         content: z.record(z.string(), z.unknown()).optional(),
+        updatedToolOutput: z.record(z.string(), z.unknown()).optional(),
+        watchPaths: z.array(z.string()).optional(),
+        sessionTitle: z.string().optional(),
       })
       .passthrough()
       .optional(),
@@ -67,6 +70,14 @@ export interface RunEffect {
   updatedMCPToolOutput?: unknown;
   /** Elicitation / ElicitationResult: the answer given to the MCP server. */
   elicitation?: ElicitationAnswer;
+  /** PostToolUse: what the model sees as the tool's output instead (checked against its shape: hooks/toolOutput.ts). */
+  updatedToolOutput?: Record<string, unknown>;
+  /** SessionStart, UserPromptSubmit: the conversation's title. */
+  sessionTitle?: string;
+  /** `suppressOutput: true`: the hook's stdout stays out of the run record (the chat, the transcript). */
+  suppressOutput?: boolean;
+  /** SessionStart, CwdChanged, FileChanged: the files to watch for FileChanged from now on. */
+  watchPaths?: string[];
   /** Shown to the user only. */
   userMessage?: string;
   /** What went wrong (for the run record). */
@@ -96,10 +107,31 @@ function answerError(error: string): RunEffect {
   return { outcome: 'non_blocking_error', error, userMessage: error, words: `error (non-blocking): ${error}` };
 }
 
+/** Which hook ran: what runs (Claude Code's `[<command>]:`) and its name (description, else name). */
+export interface HookWho {
+  command: string;
+  name: string;
+}
+
+/**
+ * The reason of an exit 2, as Claude Code reads it: a JSON answer's `reason` or
+ * `permissionDecisionReason` on stdout comes first (the bare reason), then stderr (`[<command>]:
+ * stderr`), then "No stderr output", naming the hook by its name, never its whole command.
+ */
+function exitTwoBlock(eventName: string, p: ProcessResult, who: HookWho): BlockItem {
+  const read = p.stdout.startsWith('{') ? readAnswer(eventName, p) : null;
+  const a = read && 'answer' in read ? read.answer : null;
+  const jsonReason = a?.reason || a?.hookSpecificOutput?.permissionDecisionReason;
+  if (jsonReason) return { command: who.command, reason: jsonReason, fromExitCode: false };
+  if (p.stderr) return { command: who.command, reason: p.stderr, fromExitCode: true };
+  return { command: who.name, reason: 'No stderr output', fromExitCode: true };
+}
+
 /** Exit code 2: a block where the event can block, else a report (docs/hooks.md, "Exit code"). */
-function exitTwo(spec: Spec, p: ProcessResult, command: string): RunEffect {
-  const reason = p.stderr || `blocked by hook ${command}`;
-  if (canBlock(spec)) return { outcome: 'blocking_error', block: { command, reason, fromExitCode: true }, words: `blocked: ${reason}` };
+function exitTwo(eventName: string, spec: Spec, p: ProcessResult, who: HookWho): RunEffect {
+  const block = exitTwoBlock(eventName, p, who);
+  const reason = block.reason;
+  if (canBlock(spec)) return { outcome: 'blocking_error', block, words: `blocked: ${reason}` };
   if (spec.onBlock === 'userOnly') return { outcome: 'blocking_error', userMessage: reason, words: `exit 2 (shown to the user): ${reason}` };
   return { outcome: 'blocking_error', words: `exit 2 (${spec.onBlock === 'dropped' ? 'stderr dropped' : 'logged only'})` };
 }
@@ -140,16 +172,17 @@ function readAnswer(eventName: string, p: ProcessResult): { answer: Answer } | {
 }
 
 /** `continue`, `systemMessage` and `decision: "block"`: the fields every event reads. */
-function commonFields(spec: Spec, a: Answer, command: string, effect: RunEffect, words: string[]): void {
+function commonFields(spec: Spec, a: Answer, who: HookWho, effect: RunEffect, words: string[]): void {
   if (a.continue === false) {
     effect.stop = { reason: a.stopReason ?? null };
     words.push(`stop the agent${a.stopReason ? `: ${a.stopReason}` : ''}`);
   }
   if (a.systemMessage) effect.systemMessage = a.systemMessage;
+  if (a.suppressOutput) effect.suppressOutput = true;
   if (a.decision !== 'block') return;
-  const reason = a.reason || `blocked by hook ${command}`;
+  const reason = a.reason || `blocked by hook "${who.name}"`;
   if (canBlock(spec)) {
-    effect.block = { command, reason, fromExitCode: false };
+    effect.block = { command: who.command, reason, fromExitCode: false };
     words.push(`blocked: ${reason}`);
   } else if (spec.onBlock === 'userOnly') effect.userMessage = reason;
 }
@@ -191,13 +224,25 @@ function specificFields(spec: Spec, a: Answer, effect: RunEffect, words: string[
     effect.context = hso.additionalContext;
     words.push('added context');
   }
+  if (hso?.updatedToolOutput && accepts.includes('updatedToolOutput')) {
+    effect.updatedToolOutput = hso.updatedToolOutput;
+    words.push('replaced the tool output');
+  }
+  if (hso?.watchPaths && accepts.includes('watchPaths')) {
+    effect.watchPaths = hso.watchPaths;
+    words.push(`watch ${hso.watchPaths.length} path${hso.watchPaths.length === 1 ? '' : 's'}`);
+  }
+  if (hso?.sessionTitle?.trim() && accepts.includes('sessionTitle')) {
+    effect.sessionTitle = hso.sessionTitle.trim();
+    words.push(`session title: ${effect.sessionTitle}`);
+  }
 }
 
 /** What a valid JSON answer does for this event. */
-export function answerEffect(spec: Spec, a: Answer, command: string): RunEffect {
+export function answerEffect(spec: Spec, a: Answer, who: HookWho): RunEffect {
   const effect: RunEffect = { outcome: 'success', words: '' };
   const words: string[] = [];
-  commonFields(spec, a, command, effect, words);
+  commonFields(spec, a, who, effect, words);
   specificFields(spec, a, effect, words);
   effect.words = words.length ? words.join('; ') : 'success';
   return effect;
@@ -216,23 +261,26 @@ export function echoesInput(p: ProcessResult, payload: string): boolean {
 }
 
 /** Interprets one finished hook process for one event. */
-export function interpretRun(eventName: string, spec: Spec, p: ProcessResult, command: string, timeoutSeconds: number): RunEffect {
+export function interpretRun(eventName: string, spec: Spec, p: ProcessResult, who: HookWho, timeoutSeconds: number): RunEffect {
   // Timeouts, signals, spawn failures and other exit codes: non-blocking errors.
   if (p.failure || p.spawnError || p.timedOut || p.signal || (p.exitCode !== 0 && p.exitCode !== 2)) {
     const what = failureText(p, timeoutSeconds);
     const shown = p.stderr && !p.timedOut && !p.spawnError ? `${what}: ${p.stderr}` : what;
     return { outcome: p.timedOut ? 'timeout' : 'non_blocking_error', error: what, userMessage: shown, words: `error (non-blocking): ${what}` };
   }
-  if (p.exitCode === 2) return exitTwo(spec, p, command);
+  if (p.exitCode === 2) return exitTwo(eventName, spec, p, who);
   // Exit 0: stdout is a JSON answer or plain text.
   if (!p.stdout.startsWith('{')) return plainStdout(spec, p.stdout);
   const read = readAnswer(eventName, p);
-  return 'error' in read ? answerError(read.error) : answerEffect(spec, read.answer, command);
+  return 'error' in read ? answerError(read.error) : answerEffect(spec, read.answer, who);
 }
 
 /** What a run did, in one word, from its effect (docs/hooks.md, "Run records"). */
 export function verdictOf(
-  e: Pick<RunEffect, 'outcome' | 'block' | 'permission' | 'permissionRequest' | 'updatedInput' | 'context' | 'instructions' | 'path' | 'stop'>,
+  e: Pick<
+    RunEffect,
+    'outcome' | 'block' | 'permission' | 'permissionRequest' | 'updatedInput' | 'updatedToolOutput' | 'context' | 'instructions' | 'path' | 'stop'
+  >,
 ): RunVerdict {
   if (e.outcome === 'skipped' || e.outcome === 'timeout') return e.outcome;
   if (e.outcome === 'non_blocking_error') return 'error';
@@ -242,7 +290,7 @@ export function verdictOf(
   if (e.permission?.decision === 'ask') return 'asked';
   if (e.outcome === 'blocking_error') return 'error'; // exit 2 where nothing can be blocked: a report for the user
   if (e.permission?.decision === 'allow' || e.permissionRequest?.behavior === 'allow') return 'allowed';
-  if (e.updatedInput) return 'rewrote';
+  if (e.updatedInput || e.updatedToolOutput) return 'rewrote';
   if (e.context || e.instructions || e.path) return 'context';
   return 'ok';
 }
@@ -266,6 +314,9 @@ export function emptyDecision(event: string): HookDecision {
     instructions: null,
     worktreePath: null,
     retry: false,
+    updatedToolOutput: null,
+    sessionTitle: null,
+    watchPaths: null,
     userMessages: [],
     budgetExhausted: false,
   };
@@ -307,6 +358,9 @@ export function combine(event: string, effects: readonly RunEffect[]): HookDecis
     if (e.retry) d.retry = true;
     if (e.updatedMCPToolOutput !== undefined) d.updatedMCPToolOutput = e.updatedMCPToolOutput;
     if (e.elicitation) d.elicitation = e.elicitation;
+    if (e.updatedToolOutput) d.updatedToolOutput = e.updatedToolOutput;
+    if (e.sessionTitle) d.sessionTitle = e.sessionTitle;
+    if (e.watchPaths) d.watchPaths = [...(d.watchPaths ?? []), ...e.watchPaths];
   }
   if (d.blocks.length) {
     d.blocked = true;

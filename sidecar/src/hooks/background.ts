@@ -65,7 +65,7 @@ export class BackgroundRuns {
   private finish(event: HookEventName, hook: ConfiguredHook, result: ProcessResult, timeoutMs: number, kind: Kind, io: BackgroundIo): void {
     // A detached hook's later stdout is JSON Lines for the timeline, never an answer.
     const read = kind === 'detached' ? { ...result, stdout: '' } : result;
-    const effect = interpretRun(event, eventSpec(event), read, hook.summary, Math.round(timeoutMs / 100) / 10);
+    const effect = interpretRun(event, eventSpec(event), read, { command: hook.summary, name: hook.displayName }, Math.round(timeoutMs / 100) / 10);
     const rewoke = kind === 'rewake' && result.exitCode === 2 && !result.timedOut && !result.signal;
     const words = rewoke
       ? `asyncRewake: exit 2, its stderr goes to the model`

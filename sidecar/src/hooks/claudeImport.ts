@@ -1,9 +1,13 @@
 // `wave hooks import` (docs/hooks.md, "Coming from Claude Code"): the hooks of a Claude Code
 // settings file added to a Wave settings file with format-preserving edits — every other byte of
 // the Wave file stays — skipping hooks that are already there. Each imported command handler gets
-// `"transcript": "jsonl"`, so it reads the Claude Code format transcript it was written for. Pure:
-// text in, text out.
-import { applyEdits, modify, parse, type FormattingOptions } from 'jsonc-parser';
+// `"transcript": "jsonl"`, so it reads the Claude Code format transcript it was written for. Its
+// permission rules and env come along (claudeImportSettings.ts). Pure: text in, text out.
+import { planSettingsImport, type ImportedSetting, type NotImported } from './claudeImportSettings.js';
+import { applyEdits, format, type FormattingOptions } from 'jsonc-parser';
+import { formattingOf, insertValue, parsedObject } from './jsonInsert.js';
+
+export type { ImportedSetting, NotImported } from './claudeImportSettings.js';
 
 export interface ImportedHook {
   event: string;
@@ -18,6 +22,12 @@ export interface ImportPlan {
   added: ImportedHook[];
   /** Already in the Wave file (same event, matcher and command, url or prompt). */
   skipped: ImportedHook[];
+  /** Permission rules and env added. */
+  settings: ImportedSetting[];
+  /** Permission rules and env already in the Wave file. */
+  settingsThere: ImportedSetting[];
+  /** The keys of the Claude Code file that are not imported, and why. */
+  notImported: NotImported[];
 }
 
 type Handler = Record<string, unknown>;
@@ -49,32 +59,35 @@ function existingKeys(hooks: unknown): Set<string> {
   return keys;
 }
 
-/** The indentation the file already uses (two spaces when it cannot tell). */
-function formatting(text: string): FormattingOptions {
-  const m = /\n([ \t]+)\S/.exec(text);
-  const indent = m ? m[1]! : '  ';
-  return { insertSpaces: !indent.includes('\t'), tabSize: indent.includes('\t') ? 1 : indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
-}
-
 function imported(h: Handler): Handler {
   const type = h.type ?? 'command';
   return type === 'command' && h.transcript === undefined ? { ...h, transcript: 'jsonl' } : h;
 }
 
 /**
- * Adds the hooks of `claudeHooks` (a Claude Code file's `hooks` value) to the Wave file `waveText`
+ * Adds the hooks of `claude` (a Claude Code settings file's value) to the Wave file `waveText`
  * (null: the file does not exist yet), one new matcher group per source group with the handlers
- * that are not there yet.
+ * that are not there yet, then its permission rules and env; `to` names the Wave file in reasons.
  */
-export function planImport(claudeHooks: unknown, waveText: string | null): ImportPlan {
-  let text = waveText?.trim() ? waveText : '{}\n';
-  const current = parse(text) as unknown;
-  const target = isObject(current) ? current : {};
-  const have = existingKeys(target.hooks);
+export function planImport(claude: unknown, waveText: string | null, to = 'the Wave file'): ImportPlan {
+  const source = isObject(claude) ? claude : {};
+  const start = waveText?.trim() ? waveText : null;
+  const empty = start === null;
+  const fmt = formattingOf(start ?? '');
+  const hooks = planHooks(source.hooks, start ?? '{}\n', fmt);
+  const s = planSettingsImport(source, hooks.text, fmt, to);
+  const changed = hooks.added.length > 0 || s.added.length > 0;
+  // A new file has no layout to keep: it is laid out whole.
+  const text = !changed ? (waveText ?? '') : empty ? applyEdits(s.text, format(s.text, undefined, fmt)) : s.text;
+  return { ...hooks, text, settings: s.added, settingsThere: s.there, notImported: s.notImported };
+}
+
+/** The hooks part of the import. */
+function planHooks(claudeHooks: unknown, text: string, fmt: FormattingOptions): Pick<ImportPlan, 'text' | 'added' | 'skipped'> {
+  const have = existingKeys(parsedObject(text).hooks);
   const added: ImportedHook[] = [];
   const skipped: ImportedHook[] = [];
-  const fmt = formatting(text);
-  if (!isObject(claudeHooks)) return { text: waveText ?? '', added, skipped };
+  if (!isObject(claudeHooks)) return { text, added, skipped };
   for (const [event, groups] of Object.entries(claudeHooks)) {
     if (!Array.isArray(groups)) continue;
     for (const g of groups as Group[]) {
@@ -94,11 +107,10 @@ export function planImport(claudeHooks: unknown, waveText: string | null): Impor
       }
       if (!fresh.length) continue;
       const group = { ...(matcher !== null ? { matcher } : {}), hooks: fresh };
-      const events = (parse(text) as { hooks?: Record<string, unknown> }).hooks;
-      const path = Array.isArray(events?.[event]) ? ['hooks', event, -1] : ['hooks', event];
-      const value = Array.isArray(events?.[event]) ? group : [group];
-      text = applyEdits(text, modify(text, path, value, { formattingOptions: fmt, isArrayInsertion: true }));
+      const events = parsedObject(text).hooks as Record<string, unknown> | undefined;
+      const append = Array.isArray(events?.[event]);
+      text = insertValue(text, append ? ['hooks', event, -1] : ['hooks', event], append ? group : [group], fmt, append);
     }
   }
-  return { text: added.length ? text : (waveText ?? ''), added, skipped };
+  return { text, added, skipped };
 }

@@ -52,13 +52,13 @@ export interface PairPlan extends ImportPair {
   /** null: the Claude Code file does not exist, or one of the two files cannot be read (`error`). */
   plan: ImportPlan | null;
   error: string | null;
-  /** The Claude Code file's `hooks` value (for a write that plans again on the text it replaces). */
-  claudeHooks: unknown;
+  /** The Claude Code file's value (for a write that plans again on the text it replaces). */
+  claude: unknown;
 }
 
 /** Reads both files of a pair and plans the import; writes nothing, never throws. */
 export function planPair(p: ImportPair): PairPlan {
-  const none = { ...p, plan: null, claudeHooks: undefined };
+  const none = { ...p, plan: null, claude: undefined };
   let source;
   try {
     source = readJsonFile(p.from);
@@ -67,22 +67,27 @@ export function planPair(p: ImportPair): PairPlan {
   }
   if (!source.exists) return { ...none, error: null };
   if (source.parseError) return { ...none, error: `${p.from}:${source.parseError.line}:${source.parseError.column}: ${source.parseError.message}` };
-  const hooks = (source.value as { hooks?: unknown } | undefined)?.hooks;
   let current: string | null;
   try {
     current = readSettingsText(p.to);
   } catch (err) {
     return { ...none, error: `${p.to} cannot be read: ${(err as Error).message}` };
   }
-  return { ...p, plan: planImport(hooks, current), error: null, claudeHooks: hooks };
+  return { ...p, plan: planImport(source.value, current, p.to), error: null, claude: source.value };
 }
 
-/** `wave hooks import` of one pair: planned, then (unless a dry run) written when it adds a hook. */
+/** Whether a plan adds anything: a hook, a permission rule, an env variable. */
+export function addsAnything(plan: ImportPlan | null): plan is ImportPlan {
+  return !!plan && (plan.added.length > 0 || plan.settings.length > 0);
+}
+
+/** `wave hooks import` of one pair: planned, then (unless a dry run) written when it adds anything. */
 export function importPair(p: ImportPair, dryRun: boolean): PairPlan {
   const planned = planPair(p);
-  if (planned.plan?.added.length && !dryRun) {
+  const plan = planned.plan;
+  if (addsAnything(plan) && !dryRun) {
     mkdirSync(dirname(p.to), { recursive: true });
-    writeFileAtomic(p.to, planned.plan.text, { followSymlink: true });
+    writeFileAtomic(p.to, plan.text, { followSymlink: true });
   }
   return planned;
 }

@@ -11,6 +11,7 @@ const BLOCK_WORDS: Record<BlockEffect, string> = {
   keepGoing: 'KEEP GOING: the agent would not stop; it would receive as a user message',
   refuseChange: 'REFUSED: the settings change would not be offered for apply; the user would see',
   declineElicitation: 'DECLINED: the MCP server would get "decline"; the user would see',
+  keepModel: 'REFUSED: the model would not be switched; the user would see',
   userOnly: 'shown to the user',
   dropped: 'dropped',
   logged: 'logged',

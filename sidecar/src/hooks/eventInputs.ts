@@ -74,4 +74,11 @@ export type SubagentStopInput = {
   last_assistant_message?: string;
   agent_type: string;
   agent_id?: string;
+  /** The subagent's own JSON Lines transcript. */
+  agent_transcript_path?: string;
 };
+/** FileChanged: a watched file was changed, added or removed; `file_name` (its base name) is what the matcher tests. */
+export type FileChangedInput = { file_path: string; file_name: string; event: 'change' | 'add' | 'unlink' };
+/** Where a model switch comes from: the settings page's Model section, or a subagent whose definition names another model. */
+export const MODEL_SWITCH_SOURCES = ['settings', 'subagent'] as const;
+export type ModelSwitchInput = { from_model: string; to_model: string; requested_model: string; source: (typeof MODEL_SWITCH_SOURCES)[number] };

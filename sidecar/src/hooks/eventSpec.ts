@@ -11,6 +11,7 @@ export const BLOCK_EFFECTS = {
   keepGoing: { blocks: true, what: 'the agent (or subagent) does not stop; the reason reaches it as a user message' },
   refuseChange: { blocks: true, what: 'a settings change is not offered for apply; the reason goes to the user' },
   declineElicitation: { blocks: true, what: 'the MCP server’s request for input is declined; the server gets "decline"' },
+  keepModel: { blocks: true, what: 'the model is not switched; the reason goes to the user' },
   userOnly: { blocks: false, what: 'nothing is blocked; stderr is shown to the user only' },
   dropped: { blocks: false, what: 'nothing is blocked; stderr is silently dropped' },
   logged: { blocks: false, what: 'nothing is blocked; the run is only recorded' },
@@ -30,11 +31,14 @@ export const ANSWER_FIELDS = [
   'retry',
   'updatedMCPToolOutput',
   'elicitationAction',
+  'updatedToolOutput',
+  'sessionTitle',
+  'watchPaths',
 ] as const;
 export type AnswerField = (typeof ANSWER_FIELDS)[number];
 
 /** The payload field a matcher is tested against. */
-export const MATCHER_FIELDS = ['tool_name', 'source', 'trigger', 'agent_type', 'notification_type', 'error_type', 'mcp_server_name'] as const;
+export const MATCHER_FIELDS = ['tool_name', 'source', 'trigger', 'agent_type', 'notification_type', 'error_type', 'mcp_server_name', 'file_name'] as const;
 export type MatcherField = (typeof MATCHER_FIELDS)[number];
 
 export interface EventSpec<I extends object = Record<string, unknown>> {

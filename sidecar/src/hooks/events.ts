@@ -18,9 +18,12 @@ import {
   type BatchCall,
   type StopFailureInput,
   type SubagentStopInput,
+  type FileChangedInput,
+  type ModelSwitchInput,
+  MODEL_SWITCH_SOURCES,
 } from './eventInputs.js';
 
-export { NOTIFICATION_TYPES, STOP_FAILURE_TYPES } from './eventInputs.js';
+export { NOTIFICATION_TYPES, STOP_FAILURE_TYPES, MODEL_SWITCH_SOURCES } from './eventInputs.js';
 export type {
   ToolInput,
   PostToolInput,
@@ -32,12 +35,17 @@ export type {
   BatchCall,
   StopFailureInput,
   SubagentStopInput,
+  FileChangedInput,
+  ModelSwitchInput,
 } from './eventInputs.js';
 
 export { BLOCK_EFFECTS, PLAIN_STDOUT, ANSWER_FIELDS, MATCHER_FIELDS, canBlock, cutField } from './eventSpec.js';
 export type { BlockEffect, PlainStdout, AnswerField, MatcherField, EventSpec } from './eventSpec.js';
 
 // ----- the table -------------------------------------------------------------------------------
+
+const modelSwitchPayload = (i: ModelSwitchInput) => ({ from_model: i.from_model, to_model: i.to_model, requested_model: i.requested_model, source: i.source });
+const modelSwitchSample: ModelSwitchInput = { from_model: 'gpt-5', to_model: 'gpt-5-mini', requested_model: 'gpt-5-mini', source: 'subagent' };
 
 export const EVENTS = {
   SessionStart: define<{ source: 'startup' | 'resume' | 'clear' | 'compact'; model: string }>({
@@ -48,7 +56,7 @@ export const EVENTS = {
     sample: { source: 'startup', model: 'test-model' },
     onBlock: 'userOnly',
     plainStdout: 'context',
-    accepts: ['additionalContext'],
+    accepts: ['additionalContext', 'sessionTitle', 'watchPaths'],
     envFile: true,
   }),
   InstructionsLoaded: define<{ file_path: string; load_reason: string }>({
@@ -65,7 +73,7 @@ export const EVENTS = {
     sample: { prompt: 'Hello from wave hooks test' },
     onBlock: 'blockPrompt',
     plainStdout: 'context',
-    accepts: ['additionalContext'],
+    accepts: ['additionalContext', 'sessionTitle'],
   }),
   PreToolUse: define<ToolInput>({
     when: 'before a tool runs (and before the permission check)',
@@ -103,7 +111,7 @@ export const EVENTS = {
     },
     onBlock: 'feedbackToModel',
     plainStdout: 'ignored',
-    accepts: ['additionalContext', 'updatedMCPToolOutput'],
+    accepts: ['additionalContext', 'updatedMCPToolOutput', 'updatedToolOutput'],
   }),
   PostToolUseFailure: define<PostToolFailureInput>({
     when: 'after a tool failed (fires in addition to PostToolUse)',
@@ -150,6 +158,7 @@ export const EVENTS = {
       ...lastMessage(i.last_assistant_message),
       agent_type: i.agent_type,
       ...(i.agent_id ? { agent_id: i.agent_id } : {}),
+      ...(i.agent_transcript_path ? { agent_transcript_path: i.agent_transcript_path } : {}),
     }),
     sample: { stop_hook_active: false, last_assistant_message: 'Subagent done.', agent_type: 'general-purpose' },
     onBlock: 'keepGoing',
@@ -251,7 +260,7 @@ export const EVENTS = {
     sample: { old_cwd: '/project', new_cwd: '/project/.wave/worktrees/feature-x' },
     onBlock: 'logged',
     plainStdout: 'ignored',
-    accepts: [],
+    accepts: ['watchPaths'],
     envFile: true,
   }),
   Elicitation: define<ElicitationInput>({
@@ -290,6 +299,36 @@ export const EVENTS = {
     plainStdout: 'ignored',
     accepts: ['elicitationAction'],
   }),
+  FileChanged: define<FileChangedInput>({
+    when: 'a watched file changed, was added or removed (the watchPaths of SessionStart, CwdChanged and FileChanged hooks, and the file names in FileChanged matchers)',
+    matcherField: 'file_name',
+    payload: (i) => ({ file_path: i.file_path, event: i.event }),
+    sample: { file_path: '/project/.envrc', file_name: '.envrc', event: 'change' },
+    onBlock: 'logged',
+    plainStdout: 'ignored',
+    accepts: ['watchPaths'],
+    envFile: true,
+  }),
+  PreModelSwitch: define<ModelSwitchInput>({
+    when: 'the model of a running session is about to change (a save in the Model section, a subagent whose definition names another model)',
+    matcherField: 'source',
+    matcherValues: MODEL_SWITCH_SOURCES,
+    payload: modelSwitchPayload,
+    sample: modelSwitchSample,
+    onBlock: 'keepModel',
+    plainStdout: 'ignored',
+    accepts: ['permissionDecision'],
+  }),
+  PostModelSwitch: define<ModelSwitchInput>({
+    when: 'the model of a running session changed',
+    matcherField: 'source',
+    matcherValues: MODEL_SWITCH_SOURCES,
+    payload: modelSwitchPayload,
+    sample: modelSwitchSample,
+    onBlock: 'logged',
+    plainStdout: 'ignored',
+    accepts: [],
+  }),
   SessionEnd: define<{ reason: 'clear' | 'resume' | 'exit' | 'other' }>({
     when: 'the session ends (reason: clear, resume, exit, other)',
     payload: (i) => ({ reason: i.reason }),
@@ -306,24 +345,14 @@ export type EventInput<E extends HookEventName> = (typeof EVENTS)[E] extends Eve
 export const EVENT_NAMES = Object.keys(EVENTS) as HookEventName[];
 
 /**
- * Claude Code events that need a feature Wave does not have (teams, tasks, file
- * watching, prompt expansion, model switches): accepted in settings with a warning that they are
- * never fired (docs/hooks.md, "Coming from Claude Code").
+ * Claude Code events that need a feature Wave does not have (teams, tasks, prompt expansion):
+ * accepted in settings with a warning that they are never fired (docs/hooks.md, "Coming from Claude Code").
  */
-export const CLAUDE_CODE_ONLY_EVENTS = [
-  'Setup',
-  'TeammateIdle',
-  'TaskCreated',
-  'TaskCompleted',
-  'FileChanged',
-  'UserPromptExpansion',
-  'PreModelSwitch',
-  'PostModelSwitch',
-] as const;
+export const CLAUDE_CODE_ONLY_EVENTS = ['Setup', 'TeammateIdle', 'TaskCreated', 'TaskCompleted', 'UserPromptExpansion'] as const;
 
 /** A Claude Code event Wave accepts but never fires. */
 export function isClaudeCodeOnlyEvent(name: string): boolean {
-  return (CLAUDE_CODE_ONLY_EVENTS as readonly string[]).includes(name) || /^[A-Z]\w*ModelSwitch$/.test(name);
+  return (CLAUDE_CODE_ONLY_EVENTS as readonly string[]).includes(name) || (/^[A-Z]\w*ModelSwitch$/.test(name) && !isHookEvent(name));
 }
 
 export function isHookEvent(name: string): name is HookEventName {

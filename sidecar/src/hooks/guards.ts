@@ -4,6 +4,7 @@
 // the working directory (which moves in a worktree or a sub-folder), and a write into a `.claude/`
 // folder that does not exist (claudeWrites.ts). Each is a warning with the
 // file, line, JSON path and a fix; the hook itself still loads.
+import { toolNamesOf } from './toolAliases.js';
 import { accessSync, closeSync, constants, openSync, readSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
@@ -31,7 +32,7 @@ function warning(hook: ConfiguredHook, path: string, message: string, at?: { lin
 export function checkMatcher(hook: ConfiguredHook, toolNames?: readonly string[]): ConfigProblem[] {
   if (!isHookEvent(hook.event) || hook.matcher === undefined) return [];
   const spec = eventSpec(hook.event);
-  const known = spec.matcherValues === 'tool names' ? toolNames : spec.matcherValues;
+  const known = spec.matcherValues === 'tool names' ? toolNames && [...new Set(toolNames.flatMap(toolNamesOf))] : spec.matcherValues;
   const text = hook.matcher.trim();
   if (!known || text === '' || text === '*') return [];
   const path = `${hook.jsonPath.replace(/\.hooks\[\d+\]$/, '')}.matcher`;

@@ -35,7 +35,12 @@ export function handlerSummary(h: HookHandler): string {
   if (h.type === 'http') return `POST ${h.url}`;
   if (h.type === 'prompt') return `prompt: ${summarize(h.prompt, 200)}`;
   if (h.type === 'mcp_tool') return `mcp_tool: ${h.server}/${h.tool}`;
-  return h.command;
+  return h.args ? [h.command, ...h.args].map(quoteWord).join(' ') : h.command;
+}
+
+/** A word of the exec form as a shell would read it back (the summary is for reading, never run). */
+function quoteWord(w: string): string {
+  return /^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
 }
 
 function issuePath(issue: z.core.$ZodIssue): JsonPath {
@@ -54,8 +59,8 @@ function defined<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], 
 }
 
 function common(d: { [K in keyof HandlerCommon]?: HandlerCommon[K] | undefined }): HandlerCommon {
-  const { timeout, async, asyncRewake, rewakeMessage, once, statusMessage, description, name } = d;
-  return defined({ timeout, async, asyncRewake, rewakeMessage, once, if: d.if, statusMessage, description, name });
+  const { timeout, async, asyncTimeout, asyncRewake, rewakeMessage, once, statusMessage, description, name } = d;
+  return defined({ timeout, async, asyncTimeout, asyncRewake, rewakeMessage, once, if: d.if, statusMessage, description, name });
 }
 
 function toHandler(type: keyof typeof HANDLER_SCHEMAS, data: CommandHandlerData | HttpHandlerData | PromptHandlerData | McpToolHandlerData): HookHandler {
@@ -72,7 +77,8 @@ function toHandler(type: keyof typeof HANDLER_SCHEMAS, data: CommandHandlerData 
     return { type, prompt: d.prompt, ...defined({ model: d.model }), ...common(d) };
   }
   const d = data as CommandHandlerData;
-  return { type: 'command', command: d.command, ...defined({ commandWindows: d.commandWindows, shell: d.shell, transcript: d.transcript }), ...common(d) };
+  const fields = defined({ args: d.args, commandWindows: d.commandWindows, shell: d.shell, transcript: d.transcript });
+  return { type: 'command', command: d.command, ...fields, ...common(d) };
 }
 
 /** Warnings for fields that are valid but do not do what the user may think. */
@@ -80,6 +86,9 @@ function fieldWarnings(handler: HookHandler): HandlerIssue[] {
   const out: HandlerIssue[] = [];
   if (handler.rewakeMessage !== undefined && !handler.asyncRewake) {
     out.push({ severity: 'warning', path: ['rewakeMessage'], message: 'rewakeMessage is used only with "asyncRewake": true' });
+  }
+  if (handler.asyncTimeout !== undefined && !handler.async && !handler.asyncRewake) {
+    out.push({ severity: 'warning', path: ['asyncTimeout'], message: 'asyncTimeout is used only with "async": true or "asyncRewake": true' });
   }
   return out;
 }
@@ -102,6 +111,10 @@ export function readHandler(entry: unknown): HandlerReadResult {
     return { handler: null, rejected: true, issues: [{ severity: 'error', path: ['type'], message }] };
   }
   const kind = type as keyof typeof HANDLER_SCHEMAS;
+  if (kind === 'command' && entry.args !== undefined && entry.command === undefined) {
+    const message = 'args needs command: command is the program that args are given to (the exec form)';
+    return { handler: null, rejected: true, issues: [{ severity: 'error', path: ['command'], message }] };
+  }
   const parsed = HANDLER_SCHEMAS[kind].safeParse(entry);
   if (!parsed.success) {
     return {

@@ -93,7 +93,13 @@ function commandSpec(s: LaunchSettings, h: HookStart, handler: CommandHandler): 
     ...(h.ready ? { ready: h.ready } : {}),
     ...(s.killGraceMs !== undefined ? { killGraceMs: s.killGraceMs } : {}),
     ...(s.exitGraceMs !== undefined ? { exitGraceMs: s.exitGraceMs } : {}),
+    ...execForm(handler),
   };
+}
+
+/** `args` (the exec form): the program itself, with exactly these arguments, no shell (docs/hooks.md, "Process"). */
+function execForm(handler: CommandHandler): Pick<ProcessSpec, 'file' | 'args'> | object {
+  return handler.args ? { file: handler.command, args: handler.args } : {};
 }
 
 export async function launchHook(s: LaunchSettings, h: HookStart): Promise<ProcessResult> {

@@ -21,8 +21,9 @@ import { debugLines } from './debugLog.js';
 import { eventPayload } from './payload.js';
 import { DEFAULT_HOOK_TIMEOUT_SECONDS, type ConfigChangeNotice, type FireContext, type FireResult, type HookManagerOptions } from './fireTypes.js';
 import { historyLine, HistoryWriter } from './history.js';
-import { hooksToRun, planEvent, type EventPlan, type PlanInput } from './plan.js';
+import { duplicateReason, hooksToRun, planEvent, type EventPlan, type PlanInput } from './plan.js';
 import { configSourceOf } from './snapshot.js';
+import { checkToolOutput } from './toolOutput.js';
 import { LiveRuns, STOPPED } from './liveRuns.js';
 import type { ConfiguredHook, HookRunRecord } from './types.js';
 
@@ -180,9 +181,10 @@ export class HookManager {
     const sources = this.snapshot();
     let current = input as Record<string, unknown>;
     const planInput = this.planInput(event, current, ctx);
-    const hooks = hooksToRun(planInput);
+    const { run: hooks, duplicates } = hooksToRun(planInput);
     const effects: RunEffect[] = [];
     const runs: HookRunRecord[] = [];
+    for (const d of duplicates) runs.push(this.recordNow(event, d.hook, { outcome: 'skipped', words: `skipped: ${duplicateReason(d)}` }, current, ctx));
     const started: ConfiguredHook[] = [];
     let skipped = 0;
 
@@ -191,7 +193,9 @@ export class HookManager {
       const ownTimeoutMs = (hook.handler.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS) * 1000;
       const start = (timeoutMs: number) => this.startOf(event, hook, current, ctx, sources, timeoutMs);
       if (isBackground(hook)) {
-        this.background.start(event, hook, launchPrepared(this.launch, start(ownTimeoutMs), ctx.beforeRun), ownTimeoutMs, this.io(ctx, current));
+        // asyncTimeout bounds a background run, and so how long `wave -p` waits for it at exit (docs/hooks.md, "Async hooks").
+        const bgTimeoutMs = hook.handler.asyncTimeout ?? ownTimeoutMs;
+        this.background.start(event, hook, launchPrepared(this.launch, start(bgTimeoutMs), ctx.beforeRun), bgTimeoutMs, this.io(ctx, current));
         started.push(hook);
         continue;
       }
@@ -280,7 +284,8 @@ export class HookManager {
     }
     // A hook that passes its input through (prints stdin back) answers nothing, whatever its size.
     const read = echoesInput(result, start.payload) ? { ...result, stdout: '', stdoutTruncated: false } : result;
-    const effect = interpretRun(event, eventSpec(event), read, hook.summary, Math.round(start.timeoutMs / 100) / 10);
+    const effect = interpretRun(event, eventSpec(event), read, { command: hook.summary, name: hook.displayName }, Math.round(start.timeoutMs / 100) / 10);
+    checkToolOutput(effect, start.input);
     if (result.timedOut && start.timeoutMs < ownTimeoutMs) effect.error = `${effect.error} (cut to what was left of the turn’s hook budget)`;
     if (live.signal.aborted && effect.outcome === 'non_blocking_error') Object.assign(effect, STOPPED);
     const record = runRecord(event, hook, result, effect, { id: live.id, input: start.input });

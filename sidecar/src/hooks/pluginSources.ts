@@ -110,6 +110,7 @@ export function readPluginFile(
     if (h.type !== 'command') return;
     h.command = substitute(h.command, root, data);
     if (h.commandWindows) h.commandWindows = substitute(h.commandWindows, root, data);
+    if (h.args) h.args = h.args.map((a) => substitute(a, root, data));
     hook.summary = h.command;
   });
   return out;

@@ -38,7 +38,7 @@ export function runRecord(event: string, hook: ConfiguredHook, r: ProcessResult 
     exitCode: r?.exitCode ?? null,
     signal: r?.signal ?? null,
     timedOut: r?.timedOut ?? false,
-    stdout: r?.stdout ?? '',
+    stdout: effect.suppressOutput ? '' : (r?.stdout ?? ''),
     stderr: r?.stderr ?? '',
     outcome: effect.outcome,
     verdict: shown,

@@ -18,6 +18,14 @@ const commonFields = {
     .optional()
     .describe('Seconds before the hook is stopped (default 600).'),
   async: z.boolean({ error: 'async must be true or false' }).optional().describe('Run in the background, never waited for.'),
+  asyncTimeout: z
+    .number({ error: 'asyncTimeout must be a number of milliseconds' })
+    .positive('asyncTimeout must be a positive number of milliseconds')
+    .max(MAX_TIMEOUT_SECONDS * 1000, `asyncTimeout must be at most ${MAX_TIMEOUT_SECONDS * 1000} milliseconds (one day)`)
+    .optional()
+    .describe(
+      'async and asyncRewake hooks: milliseconds the background run may take (default: timeout, 10 minutes); wave -p waits for it at most this long before it exits.',
+    ),
   asyncRewake: z
     .boolean({ error: 'asyncRewake must be true or false' })
     .optional()
@@ -43,7 +51,11 @@ export const CommandHandlerSchema = z
       .string({ error: 'command must be a string' })
       .regex(/\S/, 'command must not be empty')
       .regex(NO_NUL, nul('command'))
-      .describe('Shell command run with sh -c (bash -c with shell "bash"); the event payload arrives as JSON on stdin.'),
+      .describe('Shell command run with sh -c (bash -c with shell "bash"); with args, the program run directly. The event payload arrives as JSON on stdin.'),
+    args: z
+      .array(z.string({ error: 'args must be an array of strings' }).regex(NO_NUL, nul('args')), { error: 'args must be an array of strings' })
+      .optional()
+      .describe('The exec form: command is the program, run with exactly these arguments, without a shell (no quoting, no $ expansion).'),
     commandWindows: z.string().min(1).regex(NO_NUL, nul('commandWindows')).optional().describe('Used instead of command on Windows, run by PowerShell.'),
     shell: z.enum(['sh', 'bash'], { error: 'shell must be "sh" or "bash"' }).optional().describe('The shell that runs the command (default sh).'),
     transcript: z

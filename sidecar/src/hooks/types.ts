@@ -14,6 +14,8 @@ export interface HandlerCommon {
   /** seconds */
   timeout?: number;
   async?: boolean;
+  /** async / asyncRewake: milliseconds the background run may take (default: `timeout`). */
+  asyncTimeout?: number;
   asyncRewake?: boolean;
   rewakeMessage?: string;
   once?: boolean;
@@ -28,6 +30,8 @@ export interface HandlerCommon {
 export interface CommandHandler extends HandlerCommon {
   type: 'command';
   command: string;
+  /** The exec form: `command` is the program, run with exactly these arguments, no shell. */
+  args?: string[];
   commandWindows?: string;
   shell?: 'sh' | 'bash';
   /** Which transcript `transcript_path` names (default: the session JSON; plugin hooks: the JSONL). */
@@ -153,6 +157,12 @@ export interface HookDecision {
   worktreePath: string | null;
   /** PermissionDenied: a hook said the model may retry the denied call. */
   retry: boolean;
+  /** PostToolUse: the tool output the model sees instead (the last hook's, already checked against the output's shape). */
+  updatedToolOutput: Record<string, unknown> | null;
+  /** SessionStart, UserPromptSubmit: the conversation's new title (the last hook's). */
+  sessionTitle: string | null;
+  /** SessionStart, CwdChanged, FileChanged: the files to watch from now on (every hook's, together); null: unchanged. */
+  watchPaths: string[] | null;
   /** Texts for the user only: non-blocking errors, user-only stderr, skipped-hook notices. */
   userMessages: string[];
   /** True when the turn's hook budget ran out before every hook of this firing could run. */

@@ -116,6 +116,18 @@ export interface ClaudeHookInfo {
   what: string;
 }
 
+/** A permission rule or env variable of a Claude Code file: `permissions.deny` and its rule, `env.NAME` and its value. */
+export interface ClaudeSettingInfo {
+  key: string;
+  value: string;
+}
+
+/** A key of a Claude Code file that the import leaves out, and why (`model`: Wave's model is set in its own section). */
+export interface ClaudeNotImported {
+  key: string;
+  reason: string;
+}
+
 /** A Claude Code settings file with hooks that Wave does not run: they are not in its Wave file yet. */
 export interface ClaudeHooksFile {
   from: ClaudeImportFrom;
@@ -125,6 +137,10 @@ export interface ClaudeHooksFile {
   to: string;
   /** What the import would add (hooks already in `to` are not counted). */
   hooks: ClaudeHookInfo[];
+  /** The permission rules and env variables the import would add. */
+  settings: ClaudeSettingInfo[];
+  /** What the import leaves out, and why. */
+  notImported: ClaudeNotImported[];
   /** Whether `hooks.import` may import it now: a project file only into a trusted workspace. */
   importable: boolean;
 }
@@ -137,6 +153,10 @@ export interface ClaudeImportDone {
   added: ClaudeHookInfo[];
   /** Already in the Wave file. */
   skipped: number;
+  /** Permission rules and env variables added. */
+  settings: ClaudeSettingInfo[];
+  /** What was left out, and why. */
+  notImported: ClaudeNotImported[];
 }
 
 export interface HooksListing {

@@ -202,6 +202,8 @@ export interface Hello {
 
 export interface ChatState {
   sessionId: string;
+  /** The conversation's title, when a SessionStart or UserPromptSubmit hook gave one (`sessionTitle`). */
+  title?: string;
   busy: boolean;
   messages: Message[];
   pendingPermissions: PermissionPrompt[];
@@ -274,7 +276,7 @@ export type ResponseMessage<M extends Method = Method> =
 export interface Events {
   'hooks.changed': HooksListing;
   /** Messages that were added or changed (whole messages, by id). */
-  'chat.messages': { messages: Message[] };
+  'chat.messages': { messages: Message[]; title?: string };
   'chat.busy': { busy: boolean };
   'chat.hookRun': { run: HookRunRecord };
   /** A synchronous hook started; its `chat.hookRun` follows when it ends. */

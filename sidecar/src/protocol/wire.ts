@@ -97,7 +97,10 @@ export interface ToolBlock {
   /** The input the tool really ran with, when a hook rewrote it. */
   effectiveParameters?: Record<string, unknown>;
   stage: 'pending' | 'running' | 'done';
+  /** What the model sees as the result (a PostToolUse hook's `updatedToolOutput`, when one replaced it). */
   result?: string;
+  /** The tool's own result, when a PostToolUse hook replaced it. */
+  originalResult?: string;
   success?: boolean;
   error?: string;
 }

@@ -123,11 +123,17 @@ export class ChatService {
     const agent = this.a;
     return {
       sessionId: agent.sessionId,
+      ...(agent.title ? { title: agent.title } : {}),
       busy: agent.busy,
       messages: [...agent.messages],
       pendingPermissions: [...this.prompts.values()].map((p) => p.prompt),
       running: [...this.liveRuns.values()],
     };
+  }
+
+  /** PreModelSwitch / PostModelSwitch of the running session (null: none yet). */
+  modelSwitch(): ReturnType<Agent['modelSwitch']> | null {
+    return this.agent?.modelSwitch() ?? null;
   }
 
   /** Kills one running synchronous hook; false when it is not running (any more). */
@@ -206,6 +212,8 @@ export class ChatService {
     });
   }
 
+  private sentTitle: string | undefined;
+
   private scheduleFlush(): void {
     this.flushTimer ??= setTimeout(() => this.flush(), 16);
   }
@@ -226,6 +234,10 @@ export class ChatService {
         changed.push(m);
       }
     }
-    if (changed.length) this.opts.broadcast('chat.messages', { messages: changed });
+    // A hook's sessionTitle (docs/hooks.md, "JSON answer") goes along with the messages of its turn.
+    const title = this.agent.title;
+    if (!changed.length && title === this.sentTitle) return;
+    this.sentTitle = title;
+    this.opts.broadcast('chat.messages', { messages: changed, ...(title ? { title } : {}) });
   }
 }

@@ -5,9 +5,9 @@
 // user's own change: it applies at once, without review, like a delete on that page. The hooks of a
 // project file are imported only into a trusted workspace.
 import { planImport, type ImportedHook } from '../hooks/claudeImport.js';
-import { importPairs, pairsFingerprint, planPair, type ImportPair, type ImportTarget, type PairPlan } from '../hooks/claudeImportFiles.js';
+import { addsAnything, importPairs, pairsFingerprint, planPair, type ImportPair, type ImportTarget, type PairPlan } from '../hooks/claudeImportFiles.js';
 import type { SessionConfig } from '../hooks/sessionConfig.js';
-import type { ClaudeHookInfo, ClaudeHooksFile, ClaudeImportDone } from '../protocol/protocol.js';
+import type { ClaudeHookInfo, ClaudeHooksFile, ClaudeImportDone, ClaudeNotImported, ClaudeSettingInfo } from '../protocol/protocol.js';
 import { editOwnSettings, SettingsRefusal } from './settingsEdit.js';
 
 const NOTHING = 'nothing was imported';
@@ -17,8 +17,8 @@ const info = (h: ImportedHook): ClaudeHookInfo => ({ event: h.event, matcher: h.
 
 /** A Claude Code file that would add hooks, as the listing says it. */
 function fileOf(p: PairPlan): Omit<ClaudeHooksFile, 'importable'> | null {
-  if (!p.plan?.added.length) return null;
-  return { from: p.target, file: p.from, to: p.to, hooks: p.plan.added.map(info) };
+  if (!p.plan || !addsAnything(p.plan)) return null;
+  return { from: p.target, file: p.from, to: p.to, hooks: p.plan.added.map(info), settings: p.plan.settings, notImported: p.plan.notImported };
 }
 
 export class ClaudeHooks {
@@ -53,7 +53,7 @@ export class ClaudeHooks {
     const planned = this.pairs.filter((p) => !from || p.target === from).map(planPair);
     const failed = planned.find((p) => p.error);
     if (failed) throw new SettingsRefusal('refused', `${failed.error}; ${NOTHING}`);
-    const todo = planned.filter((p) => p.plan?.added.length);
+    const todo = planned.filter((p) => addsAnything(p.plan));
     const untrusted = trusted ? undefined : todo.find((p) => p.target !== 'user');
     if (untrusted) {
       throw new SettingsRefusal(
@@ -78,18 +78,22 @@ export class ClaudeHooks {
 function writeImport(p: PairPlan, session: SessionConfig | null): ClaudeImportDone {
   let added: ImportedHook[] = [];
   let skipped = 0;
+  let settings: ClaudeSettingInfo[] = [];
+  let notImported: ClaudeNotImported[] = [];
   editOwnSettings(
     p.to,
     (text) => {
       // A byte order mark is kept where it was (docs/hooks.md, Validation).
       const bom = text.startsWith(BOM) ? BOM : '';
-      const plan = planImport(p.claudeHooks, text.slice(bom.length));
+      const plan = planImport(p.claude, text.slice(bom.length), p.to);
       added = plan.added;
       skipped = plan.skipped.length;
+      settings = plan.settings;
+      notImported = plan.notImported;
       return bom + plan.text;
     },
     session,
     NOTHING,
   );
-  return { from: p.target, file: p.from, to: p.to, added: added.map(info), skipped };
+  return { from: p.target, file: p.from, to: p.to, added: added.map(info), skipped, settings, notImported };
 }

@@ -6,7 +6,7 @@ import { basename, isAbsolute, resolve } from 'node:path';
 import { setJsonValue } from '../settings/jsonEdit.js';
 import { settingsPaths } from '../settings/paths.js';
 import { reviewRequests } from './reviewRequests.js';
-import { editOwnSettings } from './settingsEdit.js';
+import { editOwnSettings, SettingsRefusal } from './settingsEdit.js';
 import type { ErrorCode, Handlers, Hello } from '../protocol/protocol.js';
 import type { Client, Services } from './services.js';
 
@@ -131,11 +131,28 @@ function hooksRequests(app: Services): Pick<Handlers<Client>, HooksMethods> {
   };
 }
 
+/**
+ * A save that changes the model of the running session asks its PreModelSwitch hooks first: a refusal
+ * saves nothing and says why (docs/hooks.md, "PreModelSwitch"). Returns what fires PostModelSwitch after the save.
+ */
+async function askSwitch(app: Services, to: string): Promise<{ done(): Promise<void> } | null> {
+  const from = app.model.name;
+  const sw = app.chat.modelSwitch();
+  if (!sw || !from || !to || from === to) return null;
+  const s = { from_model: from, to_model: to, requested_model: to, source: 'settings' as const };
+  const refused = await sw.ask(s);
+  if (refused !== null)
+    throw new SettingsRefusal('refused', `a PreModelSwitch hook refused the switch from ${from} to ${to}: ${refused}; the model settings were not saved`);
+  return { done: () => sw.done(s) };
+}
+
 function modelRequests(app: Services): Pick<Handlers<Client>, 'model.get' | 'model.save' | 'model.test'> {
   return {
     'model.get': () => app.model.state(),
-    'model.save': (form) => {
+    'model.save': async (form) => {
+      const switched = await askSwitch(app, form.model.trim());
       const state = app.model.save(form);
+      if (switched) await switched.done();
       app.broadcast('model.changed', state);
       app.pushListing(app.settings.list());
       return state;

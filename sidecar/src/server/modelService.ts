@@ -60,6 +60,11 @@ export class ModelService {
     this.reload(false);
   }
 
+  /** The name of the model in use (null: none is configured). */
+  get name(): string | null {
+    return this.config?.model ?? null;
+  }
+
   /** A client for another model name on the same endpoint (subagent definitions may name one). */
   modelFor(name: string): ModelClient {
     return this.config ? createModelClient({ ...this.config, model: name }) : this.client;

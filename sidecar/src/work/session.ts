@@ -52,7 +52,11 @@ export class SessionWork implements WorkPort {
       setCwd: async (d) => {
         const old = agent.cwd;
         agent.cwd = d;
-        if (old !== d) showUserParts(agent.conversation, (await agent.fire('CwdChanged', { old_cwd: old, new_cwd: d })).decision);
+        if (old === d) return;
+        const changed = (await agent.fire('CwdChanged', { old_cwd: old, new_cwd: d })).decision;
+        showUserParts(agent.conversation, changed);
+        agent.watchNames(); // the matchers' file names are in the working directory
+        agent.watchPaths(changed);
       },
       notice: (t) => agent.notice(t),
     });

@@ -9,12 +9,15 @@ import { runLoop, type LoopResult } from '../agent/loop.js';
 import { showUserParts } from '../agent/notices.js';
 import { hookText, newMessage, type Message } from '../agent/messages.js';
 import { StopGuard } from '../agent/stopGuard.js';
+import { askModelSwitch, modelSwitched } from '../agent/modelSwitch.js';
+import type { HookDecision } from '../hooks/types.js';
 import { ToolRegistry } from '../agent/tools/registry.js';
 import type { FireResult } from '../hooks/manager.js';
 import type { EventInput, HookEventName } from '../hooks/events.js';
 import type { PermissionMode } from '../hooks/types.js';
 import type { ModelClient } from '../models/types.js';
 import type { AgentDefinition } from './agentDefs.js';
+import type { JsonlTranscript } from '../agent/transcriptJsonl.js';
 
 /** What a subagent takes from the agent that started it: the loop's context, shared. */
 export type SubagentParent = Pick<
@@ -27,6 +30,8 @@ export type SubagentParent = Pick<
   modelFor(name: string | undefined): ModelClient | undefined;
   /** A text for the user only, in the main conversation. */
   notice(text: string): void;
+  /** The subagent's own JSON Lines transcript (SubagentStop's `agent_transcript_path`). */
+  subagentTranscript(agentId: string): JsonlTranscript;
 };
 
 /** A subagent's own messages; its notices go to the main conversation, marked with who said them. */
@@ -56,15 +61,18 @@ class SubagentConversation implements ConversationPort {
 }
 
 /** Tools a subagent never gets: it cannot start subagents or workflows of its own. */
-const PARENT_ONLY = new Set(['Task', 'Workflow']);
+const PARENT_ONLY = new Set(['Agent', 'Workflow']);
 
 export class Subagent implements LoopHost {
   readonly conversation: SubagentConversation;
   readonly tools: ToolRegistry;
-  readonly model: ModelClient | undefined;
+  /** The definition's model, or the session's (also when a PreModelSwitch hook refused the switch). */
+  model: ModelClient | undefined;
   private started = false;
   /** SubagentStop blocks of the current run (same rule as the main agent's Stop, per run). */
   readonly stopGuard: StopGuard;
+  /** Its own JSON Lines transcript, brought up to date before SubagentStop. */
+  private readonly transcript: JsonlTranscript;
 
   constructor(
     private readonly parent: SubagentParent,
@@ -77,6 +85,7 @@ export class Subagent implements LoopHost {
     this.model = parent.modelFor(definition.model);
     this.stopGuard = new StopGuard(parent.stopGuard.cap);
     this.conversation = new SubagentConversation((text) => parent.notice(`[${definition.name} ${id}] ${text}`));
+    this.transcript = parent.subagentTranscript(id);
   }
 
   get messages(): readonly Message[] {
@@ -117,23 +126,49 @@ export class Subagent implements LoopHost {
   async beforeModelCall(): Promise<void> {
     // nothing to do before a subagent's model call
   }
-  /** A subagent's model failure is its Task tool's error (the caller's turn goes on): no StopFailure. */
+  /** A subagent's model failure is its Agent tool's error (the caller's turn goes on): no StopFailure. */
   async fireStopFailure(): Promise<void> {
     // nothing fires: the main agent's turn has not ended
   }
   fireStop(lastAssistantText: string, stopHookActive: boolean): Promise<FireResult> {
+    let written = true;
+    try {
+      this.transcript.update(this.conversation.messages);
+    } catch (err) {
+      written = false;
+      this.parent.notice(`[${this.definition.name} ${this.id}] its transcript ${this.transcript.path} could not be written: ${(err as Error).message}`);
+    }
     return this.fire('SubagentStop', {
       stop_hook_active: stopHookActive,
       last_assistant_message: lastAssistantText,
       agent_type: this.definition.name,
       agent_id: this.id,
+      ...(written ? { agent_transcript_path: this.transcript.path } : {}),
     });
+  }
+
+  /** A definition that names another model: PreModelSwitch may keep the session's (docs/hooks.md, "PreModelSwitch"). */
+  private async switchModel(): Promise<void> {
+    const from = this.parent.model?.model;
+    const to = this.model?.model;
+    const requested = this.definition.model;
+    if (!requested || !from || !to || to === from) return;
+    const s = { from_model: from, to_model: to, requested_model: requested, source: 'subagent' as const };
+    const host = {
+      fire: (e: 'PreModelSwitch' | 'PostModelSwitch', i: typeof s) => this.fire(e, i),
+      show: (d: HookDecision) => showUserParts(this.conversation, d),
+    };
+    const refused = await askModelSwitch(host, s);
+    if (refused === null) return modelSwitched(host, s);
+    this.model = this.parent.model;
+    this.parent.notice(`[${this.definition.name} ${this.id}] keeps the model ${from}, not ${to}: ${refused}`);
   }
 
   /** Gives the subagent a task (or the next step of one) and runs it until it stops. */
   async run(prompt: string): Promise<LoopResult> {
     if (!this.started) {
       this.started = true;
+      await this.switchModel();
       const start = await this.fire('SubagentStart', { agent_type: this.definition.name, agent_id: this.id });
       showUserParts(this.conversation, start.decision);
       if (start.decision.additionalContext) {

@@ -1,4 +1,4 @@
-// The Task tool (a subagent, in the foreground or the background) and the Workflow tool (a named
+// The Agent tool (a subagent, in the foreground or the background) and the Workflow tool (a named
 // list of steps run by a background subagent). Background ones are registered as running work and
 // report their completion as a notification.
 import { z } from 'zod';
@@ -11,7 +11,8 @@ import { Subagent, type SubagentParent } from './subagent.js';
 import { loadWorkflow, type Workflow } from './workflows.js';
 
 /** The names of this module's tools (the catalogue of every tool name is app/tools.ts). */
-export const SUBAGENT_TOOL_NAMES = ['Task', 'Workflow'] as const;
+/** `Agent` is Claude Code's current name for its subagent tool (it was `Task`; hooks may name either: hooks/toolAliases.ts). */
+export const SUBAGENT_TOOL_NAMES = ['Agent', 'Workflow'] as const;
 
 export interface LauncherOptions {
   parent: SubagentParent;
@@ -47,7 +48,7 @@ const lastAssistantText = (sub: Subagent) => messageText([...sub.messages].rever
 
 function taskTool(opts: LauncherOptions): Tool<z.infer<typeof taskSchema>> {
   return {
-    name: 'Task' satisfies (typeof SUBAGENT_TOOL_NAMES)[number],
+    name: 'Agent' satisfies (typeof SUBAGENT_TOOL_NAMES)[number],
     description: 'Starts a subagent on a task. Types come from .wave/agents/*.md and ~/.wave/agents/*.md, plus general-purpose.',
     schema: taskSchema,
     access: 'other',

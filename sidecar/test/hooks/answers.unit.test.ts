@@ -7,7 +7,7 @@ import type { ProcessResult } from '../../src/hooks/types.js';
 function proc(p: Partial<ProcessResult>): ProcessResult {
   return { startedAt: 0, durationMs: 5, exitCode: 0, signal: null, timedOut: false, spawnError: null, stdout: '', stderr: '', stdoutTruncated: false, stderrTruncated: false, ...p };
 }
-const run = (event: HookEventName, p: Partial<ProcessResult>) => interpretRun(event, eventSpec(event), proc(p), './hook.sh', 600);
+const run = (event: HookEventName, p: Partial<ProcessResult>) => interpretRun(event, eventSpec(event), proc(p), { command: './hook.sh', name: 'Check the call' }, 600);
 const json = (o: unknown) => JSON.stringify(o);
 
 describe('exit codes', () => {
@@ -17,7 +17,15 @@ describe('exit codes', () => {
 
   it('2 blocks with stderr as the reason, or a default text', () => {
     expect(run('PreToolUse', { exitCode: 2, stderr: 'no rm' }).block).toEqual({ command: './hook.sh', reason: 'no rm', fromExitCode: true });
-    expect(run('PreToolUse', { exitCode: 2, stdout: json({ decision: 'approve' }) }).block?.reason).toBe('blocked by hook ./hook.sh');
+    expect(run('PreToolUse', { exitCode: 2, stdout: json({ decision: 'approve' }) }).block).toEqual({ command: 'Check the call', reason: 'No stderr output', fromExitCode: true });
+    expect(run('PreToolUse', { stdout: json({ decision: 'block' }) }).block?.reason).toBe('blocked by hook "Check the call"');
+  });
+
+  it('2 with a JSON answer on stdout: its reason comes first (bare), then stderr', () => {
+    const deny = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'policy says no' } };
+    expect(run('PreToolUse', { exitCode: 2, stdout: json({ decision: 'block', reason: 'use trash' }), stderr: 'err' }).block).toEqual({ command: './hook.sh', reason: 'use trash', fromExitCode: false });
+    expect(run('PreToolUse', { exitCode: 2, stdout: json(deny) }).block?.reason).toBe('policy says no');
+    expect(run('PreToolUse', { exitCode: 2, stdout: 'plain', stderr: 'from stderr' }).block?.reason).toBe('from stderr');
   });
 
   it('2 on an event that cannot block goes to the user, is dropped or is logged', () => {

@@ -214,14 +214,14 @@ describe.concurrent('exit code 2', () => {
     }
   });
 
-  it.for(['PreToolUse', 'Stop', 'UserPromptSubmit'] as HookEventName[])('%s: exit 2 with empty stderr blocks with a default reason', async (event, { expect }) => {
+  it.for(['PreToolUse', 'Stop', 'UserPromptSubmit'] as HookEventName[])('%s: exit 2 with empty stderr blocks with Claude Code\'s default reason', async (event, { expect }) => {
     const sb = new Sandbox();
     sb.user(on(event, 'echo stdout only; exit 2'));
     const { decision, runs } = await sb.fire(event);
     expect(runs[0]?.outcome).toBe('blocking_error');
     expect(decision.blocked).toBe(true);
-    expect(decision.reason).toMatch(/^blocked by hook /);
-    expect(decision.reason).toContain('echo stdout only; exit 2');
+    expect(decision.reason).toBe('No stderr output');
+    expect(decision.blocks[0]?.command).toBe('echo stdout only; exit 2'); // the hook's name: it has no description
   });
 
   it('PreToolUse exit 2 ignores a permissionDecision printed on stdout', async ({ expect }) => {
@@ -606,7 +606,7 @@ describe.concurrent('run order', () => {
 });
 
 describe.concurrent('matchers', () => {
-  const named = (description: string, matcher?: string): Group => ({ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ command: 'true', description }] });
+  const named = (description: string, matcher?: string): Group => ({ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ command: `true ${description}`, description }] }); // each its own command: identical hooks run once
 
   it.for([
     ['Bash', ['bash', 'star', 'none', 'bash-glob']],

@@ -37,12 +37,12 @@ describe.concurrent('wave hooks import', () => {
     writeFileSync(sb.projectSettings, WAVE_FILE);
     const dry = await sb.wave(['hooks', 'import', '--workdir', sb.workdir, '--dry-run']);
     expect(dry.code).toBe(0);
-    expect(dry.stdout).toContain('would add 2, 1 already there');
+    expect(dry.stdout).toContain('would add 2 hooks, 1 already there');
     expect(readFileSync(sb.projectSettings, 'utf8')).toBe(WAVE_FILE);
 
     const r = await sb.wave(['hooks', 'import', '--workdir', sb.workdir]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain(`${join(sb.workdir, '.claude', 'settings.json')} → ${sb.projectSettings}: added 2, 1 already there`);
+    expect(r.stdout).toContain(`${join(sb.workdir, '.claude', 'settings.json')} → ${sb.projectSettings}: added 2 hooks, 1 already there`);
     expect(r.stdout).toContain('  + PreToolUse [Bash]  "$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh');
     expect(r.stdout).toContain('  + Stop  prompt: Is the work done? $ARGUMENTS');
     expect(r.stdout).toContain('  = PreToolUse [Bash]  echo already');
@@ -158,5 +158,48 @@ describe('wave hooks validate and .claude folders', () => {
     mkdirSync(join(sb.workdir, '.claude'));
     const fixed = await sb.wave(['hooks', 'validate', '--workdir', sb.workdir]);
     expect(fixed.stdout.split('\n').filter((l) => l.includes('warning:'))).toEqual([]);
+  });
+});
+
+describe('wave hooks import of permissions and env', () => {
+  it('brings permissions and env with the hooks into the same file, keeping its layout (a one-line file too), lists what is not imported and why; wave -p then refuses what Claude Code refused', async () => {
+    const sb = new Sandbox();
+    sb.file(
+      '.claude/settings.json',
+      JSON.stringify({
+        model: 'claude-opus-5-5',
+        statusLine: { type: 'command', command: 'echo status' },
+        permissions: { deny: ['Bash(git push:*)'], allow: ['Bash(npm test:*)'], defaultMode: 'acceptEdits' },
+        env: { TEAM_TOKEN: 'from-claude', KEEP: 'claude-value' },
+        hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo "$TEAM_TOKEN" > "$CLAUDE_PROJECT_DIR/token.txt"' }] }] },
+      }),
+    );
+    const oneLine = '{"model": {"provider":"openai",   "model":"kept-as-is"}, "env": {"KEEP":"wave-value"}, "permissions": {"allow": ["Bash(npm test:*)"]}}\n';
+    writeFileSync(sb.projectSettings, oneLine);
+    const r = await sb.wave(['hooks', 'import', '--workdir', sb.workdir]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('added 1 hook and 2 settings, 1 already there');
+    expect(r.stdout).toContain('  + permissions.deny  Bash(git push:*)');
+    expect(r.stdout).toContain('  + env.TEAM_TOKEN  from-claude');
+    expect(r.stdout).toContain('  = permissions.allow  Bash(npm test:*)');
+    expect(r.stdout).toContain('  - model: not imported: Wave’s model is set in its own model section');
+    expect(r.stdout).toContain('  - statusLine: not imported: Wave has no status line');
+    expect(r.stdout).toContain('  - permissions.defaultMode: not imported:');
+    expect(r.stdout).toContain(`  - env.KEEP: not imported: ${sb.projectSettings} sets it to another value, which is kept`);
+    const text = readFileSync(sb.projectSettings, 'utf8');
+    expect(text.startsWith('{"model": {"provider":"openai",   "model":"kept-as-is"}, "env": {"KEEP":"wave-value",')).toBe(true);
+    const json = JSON.parse(text) as Record<string, any>;
+    expect(json.permissions).toEqual({ allow: ['Bash(npm test:*)'], deny: ['Bash(git push:*)'] });
+    expect(json.env).toEqual({ KEEP: 'wave-value', TEAM_TOKEN: 'from-claude' });
+    // The rule and the env act under wave -p, as under Claude Code.
+    const { messages } = await scenario({
+      sandbox: sb,
+      args: ['--permission-mode', 'bypassPermissions'],
+      script: [call('Bash', { command: 'git push origin main' }, 'call_push'), { text: 'done' }],
+    });
+    const push = messages.flatMap((m) => m.blocks).find((b) => b.type === 'tool')!;
+    expect(push.success).toBe(false);
+    expect(push.result).toContain('Permission to use Bash was denied');
+    expect(readFileSync(join(sb.workdir, 'token.txt'), 'utf8')).toBe('from-claude\n');
   });
 });

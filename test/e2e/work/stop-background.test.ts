@@ -42,7 +42,7 @@ describe.concurrent('seed 000 "Stop Hook 后台工作感知" acceptance scenario
       const sb0 = new Sandbox();
       const r = router({
         main: [
-          call('Task', { description: 'BG-DESC research', prompt: 'BG-SUB-PROMPT look around', run_in_background: true }, 'call_task1'),
+          call('Agent', { description: 'BG-DESC research', prompt: 'BG-SUB-PROMPT look around', run_in_background: true }, 'call_task1'),
           { text: 'MAIN-WAITING' },
           { text: 'MAIN-AFTER' },
         ],
@@ -309,7 +309,7 @@ describe.concurrent('seed 000 "Stop Hook 后台工作感知" acceptance scenario
     const r = router({
       main: [
         call('CronCreate', { schedule: '0 0 1 1 *', prompt: 'LATER', recurring: true }, 'call_cron'),
-        call('Task', { description: 'quick look', prompt: 'SUB-PROMPT' }, 'call_task'),
+        call('Agent', { description: 'quick look', prompt: 'SUB-PROMPT' }, 'call_task'),
         { text: 'MAIN-DONE' },
       ],
       sub: [{ text: 'SUB-DONE' }],
@@ -341,7 +341,7 @@ describe.concurrent('seed 000 "Stop Hook 后台工作感知" acceptance scenario
         {
           toolCalls: [
             { id: 'call_bash', name: 'Bash', input: { command, run_in_background: true } },
-            { id: 'call_task', name: 'Task', input: { description, prompt: 'LONG-SUB', run_in_background: true } },
+            { id: 'call_task', name: 'Agent', input: { description, prompt: 'LONG-SUB', run_in_background: true } },
           ],
         },
         { text: 'TWO-RUNNING' },

@@ -13,7 +13,7 @@ describe.concurrent.each(PROVIDERS)('subagents over %s', (provider) => {
   it('Task in the foreground: tool hooks inside get subagent_type / agent_type / agent_id; SubagentStart JSON additionalContext reaches the subagent; SubagentStop gets last_assistant_message and exit 2 once makes the subagent continue with the feedback; the main Stop fires once, for the main agent only', async () => {
     const r = router({
       main: [
-        call('Task', { description: 'look around', prompt: 'SUB-PROMPT find the config', subagent_type: 'general-purpose' }, 'call_task'),
+        call('Agent', { description: 'look around', prompt: 'SUB-PROMPT find the config', subagent_type: 'general-purpose' }, 'call_task'),
         { text: 'MAIN-DONE' },
       ],
       'sub:general-purpose': [call('Bash', { command: 'echo from-sub' }, 'call_subbash'), { text: 'SUB-FIRST' }, { text: 'SUB-FINAL' }],
@@ -45,7 +45,7 @@ describe.concurrent.each(PROVIDERS)('subagents over %s', (provider) => {
 
     // Tool hooks: the main agent's Task call has no agent fields, the subagent's Bash has them all.
     const pre = sb.dumps('pre');
-    expect(pre.map((p) => p.tool_name)).toEqual(['Task', 'Bash']);
+    expect(pre.map((p) => p.tool_name)).toEqual(['Agent', 'Bash']);
     expect(pre[0]).not.toHaveProperty('agent_id');
     expect(pre[0]).not.toHaveProperty('subagent_type');
     expect(pre[1]).toMatchObject({
@@ -59,7 +59,7 @@ describe.concurrent.each(PROVIDERS)('subagents over %s', (provider) => {
     const agentId = pre[1]!.agent_id as string;
     expect(agentId).not.toBe('');
     const post = sb.dumps('post');
-    expect(post.map((p) => p.tool_name)).toEqual(['Bash', 'Task']);
+    expect(post.map((p) => p.tool_name)).toEqual(['Bash', 'Agent']);
     expect(post[0]).toMatchObject({ subagent_type: 'general-purpose', agent_type: 'general-purpose', agent_id: agentId });
 
     // SubagentStart: payload, and its additionalContext is in the subagent's first request (only).
@@ -103,8 +103,8 @@ describe.concurrent.each(PROVIDERS)('subagents over %s', (provider) => {
   it('a .wave/agents/reviewer.md definition limits the tools (the subagent request lists only those) and its body reaches the subagent system prompt; an unknown subagent_type is a tool error listing the types', async () => {
     const r = router({
       main: [
-        call('Task', { description: 'bad type', prompt: 'x', subagent_type: 'no-such-agent' }, 'call_bad'),
-        call('Task', { description: 'review it', prompt: 'REVIEW-PROMPT', subagent_type: 'reviewer' }, 'call_review'),
+        call('Agent', { description: 'bad type', prompt: 'x', subagent_type: 'no-such-agent' }, 'call_bad'),
+        call('Agent', { description: 'review it', prompt: 'REVIEW-PROMPT', subagent_type: 'reviewer' }, 'call_review'),
         { text: 'MAIN-DONE' },
       ],
       'sub:reviewer': [{ text: 'LGTM-REVIEW' }],
@@ -138,7 +138,7 @@ describe.concurrent.each(PROVIDERS)('subagents over %s', (provider) => {
     expect(systemOf(sub[0]!)).toContain('REVIEWER-BODY: you review code carefully and never edit.');
     expect(userTexts(sub[0]!).join('\n')).toContain('REVIEW-PROMPT');
     // The main agent keeps all its tools.
-    expect(toolNamesOf(main[0]!)).toEqual(expect.arrayContaining(['Bash', 'Task', 'Read', 'Write']));
+    expect(toolNamesOf(main[0]!)).toEqual(expect.arrayContaining(['Bash', 'Agent', 'Read', 'Write']));
 
     expect(sb.dumps('substart').map((d) => d.agent_type)).toEqual(['reviewer']); // none for the unknown type
     expect(sb.dumps('substop')).toMatchObject([{ agent_type: 'reviewer', last_assistant_message: 'LGTM-REVIEW' }]);
@@ -150,7 +150,7 @@ describe.concurrent.each(PROVIDERS)('subagents over %s', (provider) => {
 describe.concurrent('subagents (model-independent)', () => {
   it('the SubagentStop loop guard, per subagent run: a subagent that makes a tool call while it retries and a SubagentStop hook that always blocks: exactly 8 SubagentStop runs (false, then true), then the Task returns and the main Stop starts at false', async () => {
     const r = router({
-      main: [call('Task', { description: 'retry', prompt: 'SUB-RETRY', subagent_type: 'general-purpose' }, 'call_task'), { text: 'MAIN-DONE' }],
+      main: [call('Agent', { description: 'retry', prompt: 'SUB-RETRY', subagent_type: 'general-purpose' }, 'call_task'), { text: 'MAIN-DONE' }],
       'sub:general-purpose': (_req, i) => (i % 2 === 0 ? call('Bash', { command: `echo sub-retry ${i}` }) : { text: `SUB-ANSWER ${(i + 1) / 2}` }),
     });
     const { sb, run, json } = await scenario({
@@ -173,7 +173,7 @@ describe.concurrent('subagents (model-independent)', () => {
 
   it('SubagentStart / SubagentStop matchers test agent_type; a SubagentStop JSON decision "block" also makes the subagent continue', async () => {
     const r = router({
-      main: [call('Task', { description: 'r', prompt: 'P', subagent_type: 'reviewer' }), { text: 'MAIN-DONE' }],
+      main: [call('Agent', { description: 'r', prompt: 'P', subagent_type: 'reviewer' }), { text: 'MAIN-DONE' }],
       'sub:reviewer': [{ text: 'FIRST' }, { text: 'SECOND' }],
     });
     const { sb, run } = await scenario({
@@ -204,7 +204,7 @@ describe.concurrent('subagents (model-independent)', () => {
   it('a background subagent whose model request fails: the notification says it failed, a new cycle runs and Stop fires again with []', async () => {
     const sb0 = new Sandbox();
     const r = router({
-      main: [call('Task', { description: 'doomed', prompt: 'P', run_in_background: true }, 'c_task'), { text: 'WAITING' }, { text: 'SAW-FAILURE' }],
+      main: [call('Agent', { description: 'doomed', prompt: 'P', run_in_background: true }, 'c_task'), { text: 'WAITING' }, { text: 'SAW-FAILURE' }],
       sub: [async () => (await waitFile(sb0.outFile('stop-0.json')), { error: { status: 400, message: 'SUB-MODEL-REJECTED' } })],
     });
     const { sb, run } = await scenario({
@@ -225,7 +225,7 @@ describe.concurrent('subagents (model-independent)', () => {
   // use: Agent has `modelFor` for it, but `wave -p` (cli/print.ts) never passes one, so
   // Agent.modelFor() falls back to the session's model and the field is silently ignored.
   it('a definition with `model: other-model` sends the subagent requests to that model', async () => {
-    const r = router({ main: [call('Task', { description: 'd', prompt: 'P', subagent_type: 'fast' }), { text: 'DONE' }], 'sub:fast': [{ text: 'FAST-DONE' }] });
+    const r = router({ main: [call('Agent', { description: 'd', prompt: 'P', subagent_type: 'fast' }), { text: 'DONE' }], 'sub:fast': [{ text: 'FAST-DONE' }] });
     const { run } = await scenario({
       args: BYPASS,
       env: SETTLE_ENV,
@@ -240,7 +240,7 @@ describe.concurrent('subagents (model-independent)', () => {
   });
 
   it('SubagentStart exit 2: the stderr goes to the user only (an error block), the subagent still runs', async () => {
-    const r = router({ main: [call('Task', { description: 'd', prompt: 'P' }), { text: 'MAIN-DONE' }], sub: [{ text: 'SUB-OK' }] });
+    const r = router({ main: [call('Agent', { description: 'd', prompt: 'P' }), { text: 'MAIN-DONE' }], sub: [{ text: 'SUB-OK' }] });
     const { run, messages } = await scenario({
       args: BYPASS,
       env: SETTLE_ENV,

@@ -333,6 +333,10 @@ export const en = {
   'claude.imported.many': 'Imported {n} hooks from {file} into {to}:',
   'claude.importedNone': 'Nothing was imported: the hooks of {file} are in {to} already.',
   'claude.importFailed': 'The hooks were not imported: {message}',
+  'claude.settings': 'Its permission rules and env come along ({n}).',
+  'claude.notImported': 'Not imported:',
+  'claude.notImportedLine': '{key}: {reason}',
+  'claude.importedSettings': 'Imported from {file} into {to}:',
   'hooks.transcript': 'JSONL transcript',
   'hooks.transcript.title': 'transcript_path is the Claude Code format transcript (JSON Lines): "transcript": "jsonl"',
 };

@@ -332,6 +332,10 @@ export const zhCN: Dict = {
   'claude.imported.many': '已将 {file} 中的 {n} 个钩子导入 {to}：',
   'claude.importedNone': '没有导入任何钩子：{file} 中的钩子已在 {to} 中。',
   'claude.importFailed': '钩子未导入：{message}',
+  'claude.settings': '其权限规则和 env 也会一并导入（{n} 项）。',
+  'claude.notImported': '未导入：',
+  'claude.notImportedLine': '{key}：{reason}',
+  'claude.importedSettings': '已从 {file} 导入 {to}：',
   'hooks.transcript': 'JSONL 会话记录',
   'hooks.transcript.title': 'transcript_path 指向 Claude Code 格式（JSON Lines）的会话记录："transcript": "jsonl"',
 };

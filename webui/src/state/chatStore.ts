@@ -26,12 +26,19 @@ export class ChatStore {
   readonly #focusRequest = signal(0);
   readonly #error = signal<string | null>(null);
   readonly #loaded = signal(false);
+  /** The conversation's title, when a hook gave one (`sessionTitle`). */
+  readonly #title = signal<string | null>(null);
 
   constructor(
     private readonly client: HostClient,
     private readonly app: AppStore,
   ) {
-    client.on('chat.messages', ({ messages }) => this.#merge(messages));
+    client.on('chat.messages', ({ messages, title }) =>
+      batch(() => {
+        this.#merge(messages);
+        if (title) this.#title.value = title;
+      }),
+    );
     client.on('chat.busy', ({ busy }) => (this.#busy.value = busy));
     client.on('chat.hookRun', ({ run }) =>
       batch(() => {
@@ -91,6 +98,10 @@ export class ChatStore {
   get messages(): Message[] {
     return this.#messages.value;
   }
+  get title(): string | null {
+    return this.#title.value;
+  }
+
   get busy(): boolean {
     return this.#busy.value;
   }
@@ -188,6 +199,7 @@ export class ChatStore {
       this.#liveRuns.value = [];
       this.#running.value = state.running;
       this.#loaded.value = true;
+      this.#title.value = state.title ?? null;
     });
   }
 

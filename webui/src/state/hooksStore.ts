@@ -4,7 +4,17 @@
 // hook against its event's sample payload, the result shown in place) and open file.
 import { batch, computed, signal } from '@preact/signals';
 import { RequestFailed, type HostClient } from '../host/client.js';
-import type { ClaudeHookInfo, ClaudeHooksFile, HookFigures, HookListItem, HooksListing, HookTestResult, SettingsFileState } from '../host/protocol.js';
+import type {
+  ClaudeHookInfo,
+  ClaudeHooksFile,
+  ClaudeNotImported,
+  ClaudeSettingInfo,
+  HookFigures,
+  HookListItem,
+  HooksListing,
+  HookTestResult,
+  SettingsFileState,
+} from '../host/protocol.js';
 import { t } from '../i18n/index.js';
 import type { AppStore } from './appStore.js';
 import { displayPath } from './paths.js';
@@ -35,6 +45,16 @@ export type Notice = { kind: 'error' | 'success' | 'info'; text: string; undo?: 
 /** A hook of a Claude Code file in one line: `Event [matcher]  what`. */
 export function claudeHookLine(h: ClaudeHookInfo): string {
   return `${h.event}${h.matcher ? ` [${h.matcher}]` : ''}  ${h.what}`;
+}
+
+/** An imported permission rule or env variable, as a line: `permissions.deny  Bash(git push:*)`. */
+export function claudeSettingLine(s: ClaudeSettingInfo): string {
+  return `${s.key}  ${s.value}`;
+}
+
+/** What an import left out, as lines: the heading, then `model: <why>` each. */
+export function notImportedLines(list: readonly ClaudeNotImported[]): string[] {
+  return list.length ? [t('claude.notImported'), ...list.map((n) => t('claude.notImportedLine', { key: n.key, reason: n.reason }))] : [];
 }
 
 /** A Test of one hook: running, its result, or why it could not run. */
@@ -296,16 +316,18 @@ export class HooksStore {
     try {
       const { imported, ...listing } = await this.client.request('hooks.import', { from: file.from });
       const added = imported.flatMap((d) => d.added);
+      const settings = imported.flatMap((d) => d.settings);
+      const left = notImportedLines(imported.flatMap((d) => d.notImported));
+      const heading = added.length
+        ? t(added.length === 1 ? 'claude.imported.one' : 'claude.imported.many', { ...words, n: added.length })
+        : t('claude.importedSettings', words);
       batch(() => {
         this.#setListing(listing);
         this.#tab.value = file.from === 'user' ? 'user' : 'project';
-        this.#notice.value = added.length
-          ? {
-              kind: 'success',
-              text: t(added.length === 1 ? 'claude.imported.one' : 'claude.imported.many', { ...words, n: added.length }),
-              lines: added.map(claudeHookLine),
-            }
-          : { kind: 'info', text: t('claude.importedNone', words) };
+        this.#notice.value =
+          added.length || settings.length
+            ? { kind: 'success', text: heading, lines: [...added.map(claudeHookLine), ...settings.map(claudeSettingLine), ...left] }
+            : { kind: 'info', text: t('claude.importedNone', words) };
       });
     } catch (err) {
       this.#notice.value = { kind: 'error', text: t('claude.importFailed', { message: (err as Error).message }) };

@@ -67,11 +67,11 @@ describe('HooksStore', () => {
   it('Import of a Claude Code file sends its `from`, shows the tab of its Wave file and what was added; a refusal says why', async () => {
     const client = new FakeClient();
     const store = new HooksStore(client, new AppStore(client, 'settings'));
-    const claude = { from: 'project' as const, file: '/p/.claude/settings.json', to: '/p/.wave/settings.json', hooks: [{ event: 'Stop', matcher: null, what: 'echo x' }], importable: true };
+    const claude = { from: 'project' as const, file: '/p/.claude/settings.json', to: '/p/.wave/settings.json', hooks: [{ event: 'Stop', matcher: null, what: 'echo x' }], settings: [], notImported: [], importable: true };
     client.emit('hooks.changed', { ...listing([]), claude: [claude] });
     expect(store.claude.value).toEqual([claude]);
     const added = [{ event: 'PreToolUse', matcher: 'Bash', what: 'echo x' }];
-    client.answer('hooks.import', () => ({ ...listing([hook('p1', 'project', claude.to)]), imported: [{ from: 'project', file: claude.file, to: claude.to, added, skipped: 0 }] }));
+    client.answer('hooks.import', () => ({ ...listing([hook('p1', 'project', claude.to)]), imported: [{ from: 'project', file: claude.file, to: claude.to, added, skipped: 0, settings: [], notImported: [] }] }));
     await store.importClaude(claude);
     expect(client.requests.at(-1)).toEqual({ method: 'hooks.import', params: { from: 'project' } });
     expect(store.tab).toBe('project');

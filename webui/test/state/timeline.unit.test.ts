@@ -95,7 +95,7 @@ describe('decisionDetail', () => {
   });
   /** A record worded by the engine itself. */
   const worded = (p: ReturnType<typeof result>) => {
-    const e = interpretRun('PreToolUse', spec, p, 'cmd', 5);
+    const e = interpretRun('PreToolUse', spec, p, { command: 'cmd', name: 'cmd' }, 5);
     return run('PreToolUse', verdictOf(e), undefined, { decision: e.words, error: e.error ?? null, timedOut: p.timedOut, exitCode: p.exitCode });
   };
 

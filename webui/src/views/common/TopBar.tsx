@@ -7,23 +7,36 @@ import { probeWords } from '../../state/runWords.js';
 
 const PAGES: readonly Page[] = ['chat', 'settings'];
 
+/** The product, the project and the conversation's title (a hook's `sessionTitle`, when one gave it). */
+function Brand() {
+  const { app, chat } = useStores();
+  const hello = app.hello;
+  return (
+    <div class="brand">
+      <span class="logo" aria-hidden="true">
+        ≈
+      </span>
+      <span class="brand-name">{t('app.name')}</span>
+      {hello && (
+        <span class="project-name" title={hello.workdir}>
+          {hello.projectName}
+        </span>
+      )}
+      {chat.title && (
+        <span class="session-title" title={chat.title}>
+          {chat.title}
+        </span>
+      )}
+    </div>
+  );
+}
+
 export function TopBar() {
   const { app } = useStores();
-  const hello = app.hello;
   const model = app.model;
   return (
     <header class="topbar">
-      <div class="brand">
-        <span class="logo" aria-hidden="true">
-          ≈
-        </span>
-        <span class="brand-name">{t('app.name')}</span>
-        {hello && (
-          <span class="project-name" title={hello.workdir}>
-            {hello.projectName}
-          </span>
-        )}
-      </div>
+      <Brand />
       {app.mode === 'browser' ? (
         <nav class="switcher" role="tablist" aria-label={t('app.views')}>
           {PAGES.map((p) => (

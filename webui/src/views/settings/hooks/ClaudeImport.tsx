@@ -4,7 +4,7 @@
 // once). A project file in a workspace that is not trusted offers to trust it instead.
 import type { ClaudeHooksFile } from '../../../host/protocol.js';
 import { t } from '../../../i18n/index.js';
-import { claudeHookLine, type HooksStore } from '../../../state/hooksStore.js';
+import { claudeHookLine, claudeSettingLine, notImportedLines, type HooksStore } from '../../../state/hooksStore.js';
 import { useStores } from '../../../state/index.js';
 
 /** Imports; the notice and its button then go, so the focus moves to the list that shows the result. */
@@ -31,6 +31,7 @@ function ClaudeFile({ file }: { file: ClaudeHooksFile }) {
         <span class="muted" title={file.to}>
           {file.importable ? t(one ? 'claude.target.one' : 'claude.target.many', { to }) : t('claude.untrusted')}
         </span>
+        {file.settings.length > 0 && <span class="claude-settings"> {t('claude.settings', { n: file.settings.length })}</span>}
         <details class="claude-hooks">
           <summary>{t('claude.show')}</summary>
           <ul>
@@ -39,7 +40,17 @@ function ClaudeFile({ file }: { file: ClaudeHooksFile }) {
                 <code>{claudeHookLine(h)}</code>
               </li>
             ))}
+            {file.settings.map((s) => (
+              <li data-kind="setting">
+                <code>{claudeSettingLine(s)}</code>
+              </li>
+            ))}
           </ul>
+          {file.notImported.length > 0 && (
+            <ul class="claude-left">
+              {notImportedLines(file.notImported).map((line, i) => (i === 0 ? <li class="muted">{line}</li> : <li data-kind="not-imported">{line}</li>))}
+            </ul>
+          )}
         </details>
       </div>
       <span class="notice-actions">
