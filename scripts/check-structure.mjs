@@ -4,9 +4,11 @@
 //      folders listed for it below — type-only imports included;
 //   2. browser technology stays in webui/src/host (the only code that knows the WebSocket);
 //   3. small pieces: no source file over 400 lines, no function over 60 lines;
-//   4. the code and the docs cite the product's own docs, never the spec or the seeds.
+//   4. the code and the docs cite the product's own docs, never the spec or the seeds;
+//   5. no import cycle between files (type-only imports included): a circle is reported with its files
+//      (docs/architecture.md, "Layers").
 // Prints every violation with its file and line; exits 1 when there is one.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -123,17 +125,65 @@ function checkCitations(file, text) {
   });
 }
 
+/** The product's files a file imports (relative imports only, `.js` specifiers read as their `.ts`/`.tsx` source). */
+function localImports(file, source) {
+  return importsOf(source)
+    .filter(({ spec }) => spec.startsWith('.'))
+    .map(({ spec }) => resolve(dirname(file), spec).replace(/\.js$/, ''))
+    .map((base) => ['.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find((p) => existsSync(p)))
+    .filter((p) => p !== undefined);
+}
+
+/** Every circle of imports between files (Tarjan's strongly connected components of more than one file, or a file importing itself). */
+function checkCycles(graph) {
+  let next = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const visit = (v) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const circle = [];
+    let w;
+    do {
+      w = stack.pop();
+      onStack.delete(w);
+      circle.push(w);
+    } while (w !== v);
+    if (circle.length > 1 || (graph.get(v) ?? []).includes(v))
+      report(
+        circle.sort()[0],
+        1,
+        `import cycle between files: ${circle.map((f) => relative(REPO, f)).join(' → ')} (move what they share into a module of its own)`,
+      );
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+}
+
 function checkPackage(root, layers, exts, alias) {
+  const graph = new Map();
   for (const file of walk(root, exts)) {
     const text = readFileSync(file, 'utf8');
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
     checkLayers(root, layers, file, source, alias);
+    graph.set(file, localImports(file, source));
     checkSizes(file, text, source);
     checkCitations(file, text);
     const layer = layerOf(root, file);
     if (alias && layer !== 'host' && /\bnew WebSocket\b/.test(text))
       report(file, 1, 'uses the WebSocket outside webui/src/host (the only code that knows the transport)');
   }
+  checkCycles(graph);
 }
 
 checkPackage(join(REPO, 'sidecar', 'src'), SIDECAR_LAYERS, ['.ts']);
@@ -146,4 +196,4 @@ if (problems.length) {
   process.stderr.write(`${problems.join('\n')}\n\n${problems.length} structure problem${problems.length === 1 ? '' : 's'} (scripts/check-structure.mjs)\n`);
   process.exit(1);
 }
-process.stdout.write('structure: layers, sizes and citations ok\n');
+process.stdout.write('structure: layers, sizes, citations and import cycles ok\n');

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { PluginHooksFileSchema } from './schema.js';
-import { emptyFile, fileProblem, readHooks, readSafely, stampOf, unreadable, type FileSettings } from './sources.js';
+import { emptyFile, fileProblem, readHooks, readSafely, stampOf, unreadable, type FileSettings } from './sourceFile.js';
 import type { GuardContext } from './guards.js';
 import type { JsonPath } from '../settings/jsonFile.js';
 import type { SettingsPaths } from '../settings/paths.js';

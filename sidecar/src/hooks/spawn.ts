@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { CappedCollector, OUTPUT_CAP } from './capture.js';
 import { handlerResult } from './handlerResult.js';
-import type { ProcessSpec } from './runner.js';
+import type { ProcessSpec } from './processSpec.js';
 import type { ProcessResult } from './types.js';
 import { deferred } from '../process/deferred.js';
 import { trackGroup, untrackGroup } from '../process/groups.js';

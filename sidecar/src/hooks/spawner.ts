@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ProcessSpec } from './runner.js';
+import type { ProcessSpec } from './processSpec.js';
 import { handlerResult } from './handlerResult.js';
 import { runDirect } from './spawn.js';
 import type { ProcessResult } from './types.js';

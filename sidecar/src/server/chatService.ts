@@ -9,9 +9,11 @@ import type { McpHub } from '../mcp/hub.js';
 import { Elicitations } from './elicitations.js';
 import type { Message } from '../agent/messages.js';
 import type { SessionConfig } from '../hooks/sessionConfig.js';
-import type { ChatState, EventName, Events, HookRunStart, McpListing, PermissionPrompt } from '../protocol/protocol.js';
+import type { ChatState, HookRunStart, McpListing, PermissionPrompt } from '../protocol/protocol.js';
 
-export type Broadcast = <E extends EventName>(event: E, data: Events[E]) => void;
+import type { Broadcast } from './broadcast.js';
+
+export type { Broadcast } from './broadcast.js';
 
 export interface ChatServiceOptions {
   agent: Omit<AgentOptions, 'canUseTool' | 'onMessagesChange' | 'onEvent' | 'onConfigChange'>;

@@ -2,7 +2,7 @@
 // announced to every client (`chat.elicitationRequest`, the chat shows its form), answered by any of
 // them (`chat.elicitation`), and withdrawn everywhere once answered (`chat.elicitationResolved`).
 import { randomUUID } from 'node:crypto';
-import type { Broadcast } from './chatService.js';
+import type { Broadcast } from './broadcast.js';
 import type { McpElicitation, McpElicitationAnswer } from '../protocol/protocol.js';
 
 export class Elicitations {
