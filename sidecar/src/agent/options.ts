@@ -1,5 +1,5 @@
 // What Agent.create takes, and what an agent tells the outside world (events, approvals).
-import type { ConfigChangeNotice } from '../hooks/manager.js';
+import type { ConfigChangeNotice, TargetChangeNotice } from '../hooks/manager.js';
 import type { MainHost } from './mainHost.js';
 import type { WorkPort } from './workPort.js';
 import type { HookRunRecord, PermissionMode } from '../hooks/types.js';
@@ -68,4 +68,6 @@ export interface AgentOptions {
   userAway?: () => boolean;
   /** Settings files changed on disk during the session (ConfigChange ran; nothing runs differently until applied). */
   onConfigChange?: (changes: ConfigChangeNotice[]) => void;
+  /** A hook's script or program changed during the session (a guard among them no longer runs until approved). */
+  onTargetChange?: (change: TargetChangeNotice) => void;
 }

@@ -82,7 +82,11 @@ function answerError(error: string): RunEffect {
 
 /** Exit code 2: a block where the event can block, else a report (docs/hooks.md, "Exit code"). */
 function exitTwo(spec: Spec, p: ProcessResult, command: string): RunEffect {
-  const reason = p.stderr || `blocked by hook ${command}`;
+  return blockLikeExitTwo(spec, p.stderr || `blocked by hook ${command}`, command);
+}
+
+/** What exit 2 with this reason does for the event (a guard that fails closed answers this way). */
+export function blockLikeExitTwo(spec: Spec, reason: string, command: string): RunEffect {
   if (canBlock(spec)) return { outcome: 'blocking_error', block: { command, reason, fromExitCode: true }, words: `blocked: ${reason}` };
   if (spec.onBlock === 'userOnly') return { outcome: 'blocking_error', userMessage: reason, words: `exit 2 (shown to the user): ${reason}` };
   return { outcome: 'blocking_error', words: `exit 2 (${spec.onBlock === 'dropped' ? 'stderr dropped' : 'logged only'})` };

@@ -46,8 +46,8 @@ function defined<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], 
 }
 
 function common(d: { [K in keyof HandlerCommon]?: HandlerCommon[K] | undefined }): HandlerCommon {
-  const { timeout, async, asyncRewake, rewakeMessage, once, statusMessage, description, name } = d;
-  return defined({ timeout, async, asyncRewake, rewakeMessage, once, if: d.if, statusMessage, description, name });
+  const { timeout, async, asyncRewake, rewakeMessage, once, onFailure, statusMessage, description, name } = d;
+  return defined({ timeout, async, asyncRewake, rewakeMessage, once, if: d.if, onFailure, statusMessage, description, name });
 }
 
 function toHandler(type: keyof typeof HANDLER_SCHEMAS, data: CommandHandlerData | HttpHandlerData | PromptHandlerData): HookHandler {
@@ -68,6 +68,9 @@ function fieldWarnings(handler: HookHandler): HandlerIssue[] {
   const out: HandlerIssue[] = [];
   if (handler.rewakeMessage !== undefined && !handler.asyncRewake) {
     out.push({ severity: 'warning', path: ['rewakeMessage'], message: 'rewakeMessage is used only with "asyncRewake": true' });
+  }
+  if (handler.onFailure && (handler.async || handler.asyncRewake)) {
+    out.push({ severity: 'warning', path: ['onFailure'], message: 'onFailure has no effect on a hook that runs in the background (async, asyncRewake): it never blocks' });
   }
   return out;
 }

@@ -22,11 +22,15 @@ import { DEFAULT_HOOK_TIMEOUT_SECONDS, type ConfigChangeNotice, type FireContext
 import { historyLine, HistoryWriter } from './history.js';
 import { hooksToRun, planEvent, type EventPlan, type PlanInput } from './plan.js';
 import { configSourceOf } from './snapshot.js';
-import { LiveRuns, STOPPED } from './liveRuns.js';
+import { LiveRuns } from './liveRuns.js';
+import { afterRun, budgetSkip, changedTargets, type RunEnd } from './failClosed.js';
+import { resolveShells } from './pathLookup.js';
+import { hookPath, RunTargets } from './runTargets.js';
 import type { ConfiguredHook, HookRunRecord } from './types.js';
+import type { StopChoice } from '../protocol/wire.js';
 
 export { DEFAULT_HOOK_TIMEOUT_SECONDS } from './fireTypes.js';
-export type { FireContext, ConfigChangeNotice, FireResult, HookManagerOptions } from './fireTypes.js';
+export type { FireContext, ConfigChangeNotice, FireResult, HookManagerOptions, TargetChangeNotice } from './fireTypes.js';
 
 /** Throws one error naming every problem of invalid programmatic hooks (Agent.create). */
 export function assertValidProgrammaticHooks(hooks: unknown): void {
@@ -53,6 +57,11 @@ export class HookManager {
   private readonly launch: LaunchSettings;
   private readonly live: LiveRuns;
   private readonly history: HistoryWriter | null;
+  /** What each command hook runs (scripts, programs on PATH), recorded when it entered the snapshot. */
+  private readonly targets: RunTargets;
+  /** The snapshot whose hooks were last recorded, and the target changes already reported. */
+  private recordedFrom: LoadedSources | null = null;
+  private readonly reported = new Set<string>();
   /** One look at the settings files at a time (ConfigChange fires once per change). */
   private observing: Promise<void> = Promise.resolve();
   readonly workdir: string;
@@ -70,7 +79,9 @@ export class HookManager {
       promptModel: opts.promptModel,
       killGraceMs: opts.killGraceMs,
       exitGraceMs: opts.exitGraceMs,
+      shells: resolveShells(opts.baseEnv ?? process.env),
     };
+    this.targets = new RunTargets({ workdir: this.workdir, homeDir: this.homeDir });
     // The snapshot is taken now, when the session starts.
     this.config = new SessionConfig({
       workdir: this.workdir,
@@ -81,6 +92,7 @@ export class HookManager {
     });
     const historyFile = opts.historyFile === undefined ? this.config.paths.historyFile : opts.historyFile;
     this.history = historyFile ? new HistoryWriter(historyFile, (m) => this.opts.onWarning?.(m)) : null;
+    this.snapshot(); // records what the snapshot's hooks run, now, when the session starts
   }
 
   /** Every record goes out through here: to the listener, and to the history (queued, off the hot path). */
@@ -96,7 +108,42 @@ export class HookManager {
 
   /** What hooks run from: the session's snapshot (composed with the current trust decision). */
   snapshot(): LoadedSources {
-    return this.config.sources();
+    const sources = this.config.sources();
+    if (sources !== this.recordedFrom) {
+      // A new snapshot (the start, an applied change, trust granted): its new hooks are recorded as they are now.
+      this.targets.record(sources.hooks, this.pathOf(sources));
+      this.recordedFrom = sources;
+    }
+    return sources;
+  }
+
+  private pathOf(sources: LoadedSources): string | undefined {
+    return hookPath(sources.settings.env, this.launch.baseEnv);
+  }
+
+  /**
+   * The user approved what the snapshot's hooks run now (their scripts and programs as they are):
+   * a changed hook runs again. Returns how many hooks had changed.
+   */
+  approveRunTargets(): number {
+    const sources = this.snapshot();
+    const changed = sources.hooks.filter((h) => this.targets.check(h, this.pathOf(sources)));
+    this.targets.approve(changed, this.pathOf(sources));
+    this.reported.clear();
+    return changed.length;
+  }
+
+  /** A hook whose script or program changed: reported once per change; a guard's effect when it must not run. */
+  private heldBack(event: HookEventName, hook: ConfiguredHook, sources: LoadedSources): RunEffect | null {
+    const change = this.targets.check(hook, this.pathOf(sources));
+    if (!change) return null;
+    const held = changedTargets(event, hook, change.changes);
+    const key = `${hook.id}\0${change.changes.join('\n')}\0${held ? 'held' : 'ran'}`;
+    if (!this.reported.has(key)) {
+      this.reported.add(key);
+      this.opts.onTargetChange?.({ event, hook, changes: change.changes, held: held !== null });
+    }
+    return held;
   }
 
   /**
@@ -184,6 +231,12 @@ export class HookManager {
 
     for (const hook of hooks) {
       if (hook.handler.once) this.ranOnce.add(hook.id);
+      const held = this.heldBack(event, hook, sources);
+      if (held) {
+        effects.push(held);
+        runs.push(this.recordNow(event, hook, held, current, ctx));
+        continue;
+      }
       const ownTimeoutMs = (hook.handler.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS) * 1000;
       const start = (timeoutMs: number) => this.startOf(event, hook, current, ctx, sources, timeoutMs);
       if (isBackground(hook)) {
@@ -194,7 +247,9 @@ export class HookManager {
       const remaining = ctx.budget ? ctx.budget.remainingMs() : Infinity;
       if (remaining <= 0) {
         skipped++;
-        runs.push(this.recordNow(event, hook, { outcome: 'skipped', words: 'skipped: the turn’s hook budget is spent' }, current, ctx));
+        const effect = budgetSkip(event, hook, ctx.budget?.totalSeconds);
+        if (effect.outcome !== 'skipped') effects.push(effect);
+        runs.push(this.recordNow(event, hook, effect, current, ctx));
         continue;
       }
       const ran = await this.runSync(event, hook, start(Math.min(ownTimeoutMs, remaining)), ownTimeoutMs, ctx);
@@ -236,9 +291,9 @@ export class HookManager {
     await this.history?.flush();
   }
 
-  /** Kills a running synchronous hook (its process group); it ends as a non-blocking error. False when it is not running. */
-  stopRun(runId: string): boolean {
-    return this.live.stop(runId);
+  /** Kills a running synchronous hook (its process group); `then` says whether a guarded call is cancelled (default) or runs (failClosed.ts). False when it is not running. */
+  stopRun(runId: string, then?: StopChoice): boolean {
+    return this.live.stop(runId, then);
   }
 
   /** The model `prompt` hooks ask (when it is known only once the configuration is read). */
@@ -271,9 +326,11 @@ export class HookManager {
     }
     // A hook that passes its input through (prints stdin back) answers nothing, whatever its size.
     const read = echoesInput(result, start.payload) ? { ...result, stdout: '', stdoutTruncated: false } : result;
-    const effect = interpretRun(event, eventSpec(event), read, hook.summary, Math.round(start.timeoutMs / 100) / 10);
-    if (result.timedOut && start.timeoutMs < ownTimeoutMs) effect.error = `${effect.error} (cut to what was left of the turn’s hook budget)`;
-    if (live.signal.aborted && effect.outcome === 'non_blocking_error') Object.assign(effect, STOPPED);
+    const answered = interpretRun(event, eventSpec(event), read, hook.summary, Math.round(start.timeoutMs / 100) / 10);
+    const budgetCut = result.timedOut && start.timeoutMs < ownTimeoutMs;
+    if (budgetCut) answered.error = `${answered.error} (cut to what was left of the turn’s hook budget)`;
+    const end: RunEnd = { budgetCut, stopped: live.signal.aborted ? (live.stopChoice() ?? 'cancelCall') : null };
+    const effect = afterRun(event, hook, answered, end);
     const record = runRecord(event, hook, result, effect, { id: live.id, input: start.input });
     this.emit(record, ctx);
     return { effect, record };

@@ -3,6 +3,7 @@
 // zod schemas). Transport-agnostic: see transport.ts.
 import { z } from 'zod';
 import type { HookRunRecord, HookRunStart, HookSource, Message, RunVerdict } from './wire.js';
+import { STOP_CHOICES } from './wire.js';
 import type { ClaudeImportDone, ConfigState, HooksListing, TrustInfo } from './hooksListing.js';
 
 export type * from './wire.js';
@@ -43,8 +44,8 @@ export const RequestSchemas = {
   'chat.abort': z.object({}),
   /** `always`: allow, and write the prompt's `rule` into the project's local settings. */
   'chat.permission': z.object({ requestId: z.string(), behavior: z.enum(['allow', 'deny']), message: z.string().optional(), always: z.boolean().optional() }),
-  /** Kills one running synchronous hook (a live card's Stop). */
-  'chat.stopHook': z.object({ runId: z.string().min(1) }),
+  /** Kills one running synchronous hook (a live card's Stop); `then` says what happens to the call it guards (default cancelCall). */
+  'chat.stopHook': z.object({ runId: z.string().min(1), then: z.enum(STOP_CHOICES).optional() }),
   /** Asks every chat view to open with this text in its input. */
   'chat.prefill': z.object({ text: z.string() }),
   'trust.set': z.object({ trusted: z.boolean() }),

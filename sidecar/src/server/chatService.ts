@@ -5,7 +5,7 @@ import type { Agent, AgentOptions, ToolApproval, ToolApprovalRequest } from '../
 import { createAgent } from '../app/agent.js';
 import type { Message } from '../agent/messages.js';
 import type { SessionConfig } from '../hooks/sessionConfig.js';
-import type { ChatState, EventName, Events, HookRunStart, PermissionPrompt } from '../protocol/protocol.js';
+import type { ChatState, EventName, Events, HookRunStart, PermissionPrompt, StopChoice } from '../protocol/protocol.js';
 
 export type Broadcast = <E extends EventName>(event: E, data: Events[E]) => void;
 
@@ -105,8 +105,8 @@ export class ChatService {
   }
 
   /** Kills one running synchronous hook; false when it is not running (any more). */
-  stopHook(runId: string): boolean {
-    return this.agent?.hookManager.stopRun(runId) ?? false;
+  stopHook(runId: string, then?: StopChoice): boolean {
+    return this.agent?.hookManager.stopRun(runId, then) ?? false;
   }
 
   /** Starts a turn; resolves once it is accepted (the turn runs on, its changes are pushed). */

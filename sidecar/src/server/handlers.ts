@@ -98,9 +98,9 @@ function chatRequests(app: WaveApp): Pick<Handlers<Client>, 'chat.state' | 'chat
       if (!answered) throw new RequestError('not_found', 'that permission request is no longer pending');
       return { ok: true, ...answered };
     },
-    'chat.stopHook': async ({ runId }) => {
+    'chat.stopHook': async ({ runId, then }) => {
       await app.chat.whenReady();
-      if (!app.chat.stopHook(runId)) throw new RequestError('not_found', 'that hook is no longer running');
+      if (!app.chat.stopHook(runId, then)) throw new RequestError('not_found', 'that hook is no longer running');
       return { ok: true };
     },
     'chat.prefill': ({ text }) => (app.prefill(text), { ok: true }),
