@@ -133,6 +133,17 @@ export class HookManager {
     return changed.length;
   }
 
+  /** The snapshot's hooks whose script or program changed and is not approved yet, with what changed (the settings page). */
+  changedRunTargets(): Map<string, string[]> {
+    const sources = this.snapshot();
+    const out = new Map<string, string[]>();
+    for (const h of sources.hooks) {
+      const change = this.targets.check(h, this.pathOf(sources));
+      if (change) out.set(h.id, change.changes);
+    }
+    return out;
+  }
+
   /** A hook whose script or program changed: reported once per change; a guard's effect when it must not run. */
   private heldBack(event: HookEventName, hook: ConfiguredHook, sources: LoadedSources): RunEffect | null {
     const change = this.targets.check(hook, this.pathOf(sources));

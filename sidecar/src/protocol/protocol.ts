@@ -27,6 +27,8 @@ export const RequestSchemas = {
   'hooks.create': z.object({ prefill: z.string(), source: z.enum(['user', 'project']).optional() }),
   /** Puts back the exact bytes a delete replaced (`undo` of its result), when the file is still as the delete left it. */
   'hooks.undoDelete': z.object({ undo: z.string().min(1) }),
+  /** The user approves what the session's hooks run now (changed scripts and programs): a held guard runs again. */
+  'hooks.approveTargets': z.object({}),
   /** Each listed hook's figures from the run history (`wave hooks stats`), by hook id. */
   'hooks.stats': z.object({}),
   /** Recent runs from the history, newest first (`wave hooks runs`). */
@@ -205,6 +207,7 @@ export interface Results {
   'hooks.list': HooksListing;
   'hooks.delete': HooksListing & { undo: string };
   'hooks.undoDelete': HooksListing;
+  'hooks.approveTargets': HooksListing;
   'hooks.stats': { hooks: Record<string, HookFigures> };
   'hooks.runs': { runs: HookHistoryRun[]; file: string };
   'hooks.test': HookTestResult;

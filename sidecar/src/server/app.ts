@@ -72,6 +72,7 @@ export class WaveApp {
       homeDir: this.homeDir,
       trustState: () => this.trust.state(this.workdir),
       session: () => this.chat.sessionConfig(),
+      changedTargets: () => this.chat.changedTargets(),
       onChange: () => void this.settingsFilesChanged(),
     });
     const env = opts.env ?? process.env;

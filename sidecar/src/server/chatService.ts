@@ -53,6 +53,8 @@ export class ChatService {
       canUseTool: (req) => this.ask(req),
       onMessagesChange: () => this.scheduleFlush(),
       onConfigChange: () => this.opts.onConfigChange?.(),
+      // A changed script or program shows on the settings page like a settings change.
+      onTargetChange: () => this.opts.onConfigChange?.(),
       onEvent: (e) => {
         if (e.type === 'hook_start') {
           this.liveRuns.set(e.run.id, e.run);
@@ -102,6 +104,16 @@ export class ChatService {
       pendingPermissions: [...this.prompts.values()].map((p) => p.prompt),
       running: [...this.liveRuns.values()],
     };
+  }
+
+  /** The session's hooks whose script or program changed and is not approved yet, with what changed. */
+  changedTargets(): Map<string, string[]> {
+    return this.agent?.hookManager.changedRunTargets() ?? new Map();
+  }
+
+  /** The user approved what the hooks run now: a held guard runs again. */
+  approveTargets(): void {
+    this.agent?.hookManager.approveRunTargets();
   }
 
   /** Kills one running synchronous hook; false when it is not running (any more). */

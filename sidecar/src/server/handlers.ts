@@ -107,7 +107,7 @@ function chatRequests(app: WaveApp): Pick<Handlers<Client>, 'chat.state' | 'chat
   };
 }
 
-type HooksMethods = 'hooks.list' | 'hooks.delete' | 'hooks.undoDelete' | 'hooks.import' | 'hooks.stats' | 'hooks.runs' | 'hooks.test';
+type HooksMethods = 'hooks.list' | 'hooks.delete' | 'hooks.undoDelete' | 'hooks.approveTargets' | 'hooks.import' | 'hooks.stats' | 'hooks.runs' | 'hooks.test';
 
 function hooksRequests(app: WaveApp): Pick<Handlers<Client>, HooksMethods> {
   return {
@@ -119,6 +119,11 @@ function hooksRequests(app: WaveApp): Pick<Handlers<Client>, HooksMethods> {
       return listing;
     },
     'hooks.undoDelete': ({ undo }) => app.pushListing(app.settings.undoDelete(undo)),
+    'hooks.approveTargets': async () => {
+      await app.chat.whenReady();
+      app.chat.approveTargets();
+      return app.pushListing(app.settings.list());
+    },
     'hooks.import': ({ from }) => {
       const result = app.settings.importClaude(from);
       const { imported: _imported, ...listing } = result;

@@ -290,6 +290,11 @@ export const en = {
   'claude.importFailed': 'The hooks were not imported: {message}',
   'hooks.transcript': 'JSONL transcript',
   'hooks.transcript.title': 'transcript_path is the Claude Code format transcript (JSON Lines): "transcript": "jsonl"',
+  'hooks.onFailure': 'blocks on failure',
+  'hooks.onFailure.title': '"onFailure": "block": if this hook fails (not found, crash, timeout, invalid JSON…), it blocks like exit 2',
+  'hooks.changedTargets': 'changed during this session',
+  'hooks.approveTargets': 'Approve the change',
+  'hooks.targetsApproved': 'Approved: the hooks run their scripts and programs as they are now',
 };
 
 export type Key = keyof typeof en;

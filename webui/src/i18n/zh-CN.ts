@@ -290,4 +290,9 @@ export const zhCN: Dict = {
   'claude.importFailed': '钩子未导入：{message}',
   'hooks.transcript': 'JSONL 会话记录',
   'hooks.transcript.title': 'transcript_path 指向 Claude Code 格式（JSON Lines）的会话记录："transcript": "jsonl"',
+  'hooks.onFailure': '失败即阻止',
+  'hooks.onFailure.title': '"onFailure": "block"：此钩子失败时（找不到、崩溃、超时、JSON 无效等）像退出码 2 一样阻止',
+  'hooks.changedTargets': '本次会话中已更改',
+  'hooks.approveTargets': '批准此更改',
+  'hooks.targetsApproved': '已批准：钩子按现在的脚本和程序运行',
 };
