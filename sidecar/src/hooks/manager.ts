@@ -23,9 +23,9 @@ import { historyLine, HistoryWriter } from './history.js';
 import { hooksToRun, planEvent, type EventPlan, type PlanInput } from './plan.js';
 import { configSourceOf } from './snapshot.js';
 import { LiveRuns } from './liveRuns.js';
-import { afterRun, budgetSkip, changedTargets, type RunEnd } from './failClosed.js';
+import { afterRun, budgetSkip, guardsCall, type RunEnd } from './failClosed.js';
 import { resolveShells } from './pathLookup.js';
-import { hookPath, RunTargets } from './runTargets.js';
+import { TargetWatch } from './targetWatch.js';
 import type { ConfiguredHook, HookRunRecord } from './types.js';
 import type { StopChoice } from '../protocol/wire.js';
 
@@ -58,10 +58,7 @@ export class HookManager {
   private readonly live: LiveRuns;
   private readonly history: HistoryWriter | null;
   /** What each command hook runs (scripts, programs on PATH), recorded when it entered the snapshot. */
-  private readonly targets: RunTargets;
-  /** The snapshot whose hooks were last recorded, and the target changes already reported. */
-  private recordedFrom: LoadedSources | null = null;
-  private readonly reported = new Set<string>();
+  private readonly targets: TargetWatch;
   /** One look at the settings files at a time (ConfigChange fires once per change). */
   private observing: Promise<void> = Promise.resolve();
   readonly workdir: string;
@@ -81,7 +78,7 @@ export class HookManager {
       exitGraceMs: opts.exitGraceMs,
       shells: resolveShells(opts.baseEnv ?? process.env),
     };
-    this.targets = new RunTargets({ workdir: this.workdir, homeDir: this.homeDir });
+    this.targets = new TargetWatch({ workdir: this.workdir, homeDir: this.homeDir, baseEnv: this.launch.baseEnv, onChange: opts.onTargetChange });
     // The snapshot is taken now, when the session starts.
     this.config = new SessionConfig({
       workdir: this.workdir,
@@ -109,52 +106,18 @@ export class HookManager {
   /** What hooks run from: the session's snapshot (composed with the current trust decision). */
   snapshot(): LoadedSources {
     const sources = this.config.sources();
-    if (sources !== this.recordedFrom) {
-      // A new snapshot (the start, an applied change, trust granted): its new hooks are recorded as they are now.
-      this.targets.record(sources.hooks, this.pathOf(sources));
-      this.recordedFrom = sources;
-    }
+    this.targets.seen(sources); // a new snapshot's hooks are recorded as they are now
     return sources;
   }
 
-  private pathOf(sources: LoadedSources): string | undefined {
-    return hookPath(sources.settings.env, this.launch.baseEnv);
-  }
-
-  /**
-   * The user approved what the snapshot's hooks run now (their scripts and programs as they are):
-   * a changed hook runs again. Returns how many hooks had changed.
-   */
+  /** The user approved what the snapshot's hooks run now (scripts, programs): a held guard runs again. Returns how many had changed. */
   approveRunTargets(): number {
-    const sources = this.snapshot();
-    const changed = sources.hooks.filter((h) => this.targets.check(h, this.pathOf(sources)));
-    this.targets.approve(changed, this.pathOf(sources));
-    this.reported.clear();
-    return changed.length;
+    return this.targets.approve(this.snapshot());
   }
 
   /** The snapshot's hooks whose script or program changed and is not approved yet, with what changed (the settings page). */
   changedRunTargets(): Map<string, string[]> {
-    const sources = this.snapshot();
-    const out = new Map<string, string[]>();
-    for (const h of sources.hooks) {
-      const change = this.targets.check(h, this.pathOf(sources));
-      if (change) out.set(h.id, change.changes);
-    }
-    return out;
-  }
-
-  /** A hook whose script or program changed: reported once per change; a guard's effect when it must not run. */
-  private heldBack(event: HookEventName, hook: ConfiguredHook, sources: LoadedSources): RunEffect | null {
-    const change = this.targets.check(hook, this.pathOf(sources));
-    if (!change) return null;
-    const held = changedTargets(event, hook, change.changes);
-    const key = `${hook.id}\0${change.changes.join('\n')}\0${held ? 'held' : 'ran'}`;
-    if (!this.reported.has(key)) {
-      this.reported.add(key);
-      this.opts.onTargetChange?.({ event, hook, changes: change.changes, held: held !== null });
-    }
-    return held;
+    return this.targets.changed(this.snapshot());
   }
 
   /**
@@ -242,7 +205,7 @@ export class HookManager {
 
     for (const hook of hooks) {
       if (hook.handler.once) this.ranOnce.add(hook.id);
-      const held = this.heldBack(event, hook, sources);
+      const held = this.targets.heldBack(event, hook, sources);
       if (held) {
         effects.push(held);
         runs.push(this.recordNow(event, hook, held, current, ctx));
@@ -280,7 +243,7 @@ export class HookManager {
     if (skipped) {
       decision.budgetExhausted = true;
       decision.userMessages.push(
-        `The hook time budget of this turn (${ctx.budget?.totalSeconds} s) is spent: ${skipped} ${event} hook${skipped > 1 ? 's were' : ' was'} skipped.`,
+        `The hook time budget of this turn (${ctx.budget?.totalSeconds} s) is spent: ${skipped} ${event} hook${skipped > 1 ? 's were' : ' was'} skipped${guardsCall(event) ? ', so the call is denied' : ''}.`,
       );
     }
     return { decision, runs };
