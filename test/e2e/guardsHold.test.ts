@@ -7,7 +7,19 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, cleanupSandboxes, ensureBuilt, errorTexts, group, hookRuns, Sandbox, scenario as runScenario, sq, toolBlocks, type ScenarioOptions } from './harness.js';
+import {
+  call,
+  cleanupSandboxes,
+  ensureBuilt,
+  errorTexts,
+  group,
+  hookRuns,
+  Sandbox,
+  scenario as runScenario,
+  sq,
+  toolBlocks,
+  type ScenarioOptions,
+} from './harness.js';
 
 beforeAll(() => ensureBuilt(), 180_000);
 afterAll(() => cleanupSandboxes());
@@ -31,7 +43,11 @@ const rmCall = (sb: Sandbox) => call('Bash', { command: `mkdir -p victim && rm -
 describe.concurrent('what a guard runs cannot be changed under it', SLOW, () => {
   const attacks: Array<[string, (script: string) => string, RegExp]> = [
     ['edits the guard script to `exit 0`', (script) => `printf 'exit 0\\n' > ${sq(script)}`, /the script .*guard\.sh changed/],
-    ['replaces the guard script with a link to /bin/true', (script) => `ln -sf /bin/true ${sq(script)}`, /the script .*guard\.sh is now a link to \/(usr\/)?bin\/true/],
+    [
+      'replaces the guard script with a link to /bin/true',
+      (script) => `ln -sf /bin/true ${sq(script)}`,
+      /the script .*guard\.sh is now a link to \/(usr\/)?bin\/true/,
+    ],
   ];
   it.for(attacks)('the model %s, then runs rm -rf: the guard does not run, the call is denied saying why, the user is told', async ([, attack, said]) => {
     const { sb, run, messages } = await scenario({
@@ -48,7 +64,11 @@ describe.concurrent('what a guard runs cannot be changed under it', SLOW, () => 
     expect(existsSync(sb.outFile('rm-ran'))).toBe(false);
     expect(existsSync(join(sb.workdir, 'victim'))).toBe(false); // mkdir never ran either
     expect(errorTexts(messages).some((t) => said.test(t) && /Until you approve the change/.test(t))).toBe(true);
-    expect(hookRuns(messages).filter((r) => r.event === 'PreToolUse').at(-1)).toMatchObject({ verdict: 'blocked', durationMs: 0 });
+    expect(
+      hookRuns(messages)
+        .filter((r) => r.event === 'PreToolUse')
+        .at(-1),
+    ).toMatchObject({ verdict: 'blocked', durationMs: 0 });
   });
 
   /** A sandbox whose PATH starts with a folder the agent can write (`tools`, empty at the start). */
@@ -69,7 +89,15 @@ describe.concurrent('what a guard runs cannot be changed under it', SLOW, () => 
       settings: () => ({
         hooks: {
           PreToolUse: [
-            group([{ command: `jq -r .tool_input.command | grep -q 'rm -rf' && { echo 'rm -rf is not allowed here' >&2; exit 2; }; exit 0`, description: 'no rm -rf' }], 'Bash'),
+            group(
+              [
+                {
+                  command: `jq -r .tool_input.command | grep -q 'rm -rf' && { echo 'rm -rf is not allowed here' >&2; exit 2; }; exit 0`,
+                  description: 'no rm -rf',
+                },
+              ],
+              'Bash',
+            ),
           ],
         },
       }),
@@ -90,7 +118,10 @@ describe.concurrent('what a guard runs cannot be changed under it', SLOW, () => 
       args: BYPASS,
       env,
       settings: (sb) => {
-        const path = sb.file('.wave/hooks/jq-guard.sh', `#!/bin/sh\njq -r .tool_input.command | grep -q 'rm -rf' && { echo 'rm -rf is not allowed here' >&2; exit 2; }\nexit 0\n`);
+        const path = sb.file(
+          '.wave/hooks/jq-guard.sh',
+          `#!/bin/sh\njq -r .tool_input.command | grep -q 'rm -rf' && { echo 'rm -rf is not allowed here' >&2; exit 2; }\nexit 0\n`,
+        );
         chmodSync(path, 0o755);
         return { hooks: { PreToolUse: [group([sq(path)], 'Bash')] } };
       },
@@ -164,13 +195,18 @@ describe.concurrent('a guard that gave no answer denies the call', SLOW, () => {
   it('a guard whose timeout the budget cut fires: the call is denied, not let through', async () => {
     const { sb, run, messages } = await scenario({
       args: BYPASS,
-      settings: (sb) => ({ hookTurnBudgetSeconds: 1, hooks: { PreToolUse: [group([{ command: sb.hook('slow-guard', { sleep: 30 }), description: 'slow guard' }], 'Bash')] } }),
+      settings: (sb) => ({
+        hookTurnBudgetSeconds: 1,
+        hooks: { PreToolUse: [group([{ command: sb.hook('slow-guard', { sleep: 30 }), description: 'slow guard' }], 'Bash')] },
+      }),
       script: (sb) => [call('Bash', { command: `touch ${sq(sb.outFile('ran'))}` }, 'call_b'), { text: 'done' }],
     });
     expect(run.code).toBe(0);
     const b = toolBlocks(messages).find((b) => b.id === 'call_b')!;
     expect(b.success).toBe(false);
-    expect(b.result).toMatch(/The PreToolUse hook "slow guard" gave no answer: hook timed out after 1 s \(cut to what was left of the turn’s hook budget\); the call is denied/);
+    expect(b.result).toMatch(
+      /The PreToolUse hook "slow guard" gave no answer: hook timed out after 1 s \(cut to what was left of the turn’s hook budget\); the call is denied/,
+    );
     expect(existsSync(sb.outFile('ran'))).toBe(false);
   });
 });
@@ -178,7 +214,11 @@ describe.concurrent('a guard that gave no answer denies the call', SLOW, () => {
 describe.concurrent('onFailure: "block"', SLOW, () => {
   const failures: Array<[string, (sb: Sandbox) => Record<string, unknown>, RegExp]> = [
     ['a script that does not exist', (sb) => ({ command: sq(join(sb.workdir, '.wave/hooks/missing.sh')) }), /failed: command not found/],
-    ['a script that is not executable', (sb) => ({ command: sq(sb.file('.wave/hooks/noexec.sh', '#!/bin/sh\nexit 0\n')) }), /failed: command is not executable/],
+    [
+      'a script that is not executable',
+      (sb) => ({ command: sq(sb.file('.wave/hooks/noexec.sh', '#!/bin/sh\nexit 0\n')) }),
+      /failed: command is not executable/,
+    ],
     ['a crash (exit 1)', (sb) => ({ command: sb.hook('crash', { stderr: 'Traceback: boom', exit: 1 }) }), /failed: hook exited with code 1/],
     ['a crash (killed by a signal)', () => ({ command: 'kill -9 $$' }), /failed: hook was killed by SIGKILL/],
     ['a timeout', (sb) => ({ command: sb.hook('slow', { sleep: 30 }), timeout: 1 }), /failed: hook timed out after 1 s/],

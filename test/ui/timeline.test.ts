@@ -161,7 +161,9 @@ describe('the live card of a running hook', () => {
       permissions: { allow: ['Bash'] },
       hooks: hooksOf([{ event: 'PreToolUse', matcher: 'Bash', command: 'sleep 30', description: 'Secret scan' }]),
     });
-    const s = await ui.serve(sb, { script: [{ toolCalls: [{ name: 'Bash', input: { command: 'touch cancelled-tool-ran' } }] }, { text: 'The call was cancelled.' }] });
+    const s = await ui.serve(sb, {
+      script: [{ toolCalls: [{ name: 'Bash', input: { command: 'touch cancelled-tool-ran' } }] }, { text: 'The call was cancelled.' }],
+    });
     const zh = await openPage(ui.browser, s, { lang: 'zh-CN' });
     const page = await openPage(ui.browser, s, { lang: 'en' });
     await send(page, 'touch something');

@@ -4,7 +4,28 @@
 // `command`, `exec`, `nohup`, `time`, `xargs`). Shell builtins are left out: PATH does not choose
 // them. Reading too much is harmless here (a name that resolves to nothing is recorded as such).
 
-const KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'while', 'until', 'do', 'done', 'in', 'function', 'select', '!', '{', '}', '[[', ']]']);
+const KEYWORDS = new Set([
+  'if',
+  'then',
+  'else',
+  'elif',
+  'fi',
+  'case',
+  'esac',
+  'for',
+  'while',
+  'until',
+  'do',
+  'done',
+  'in',
+  'function',
+  'select',
+  '!',
+  '{',
+  '}',
+  '[[',
+  ']]',
+]);
 const BUILTINS = new Set(
   ': . source alias bg break cd continue echo eval exit export false fc fg getopts hash jobs kill local printf pwd read readonly return set shift test [ times trap true type ulimit umask unalias unset wait let declare typeset'.split(
     ' ',

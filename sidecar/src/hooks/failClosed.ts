@@ -52,8 +52,7 @@ export function afterRun(event: HookEventName, hook: ConfiguredHook, effect: Run
   if (!failed(effect)) return effect;
   if (end.stopped === 'letRun') return { ...effect, ...STOPPED }; // the user's own choice: the call goes on
   if (end.stopped && guardsCall(event)) return closed(event, hook, 'was stopped by the user', 'the call is cancelled');
-  if (end.budgetCut && guardsCall(event))
-    return closed(event, hook, `gave no answer: ${effect.error ?? 'it timed out'}`, 'the call is denied');
+  if (end.budgetCut && guardsCall(event)) return closed(event, hook, `gave no answer: ${effect.error ?? 'it timed out'}`, 'the call is denied');
   if (hook.handler.onFailure === 'block') {
     const what = end.stopped ? 'was stopped by the user' : `failed: ${effect.error ?? 'no answer'}`;
     return closed(event, hook, what, 'it blocks because its onFailure is "block"');

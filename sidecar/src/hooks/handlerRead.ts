@@ -70,7 +70,11 @@ function fieldWarnings(handler: HookHandler): HandlerIssue[] {
     out.push({ severity: 'warning', path: ['rewakeMessage'], message: 'rewakeMessage is used only with "asyncRewake": true' });
   }
   if (handler.onFailure && (handler.async || handler.asyncRewake)) {
-    out.push({ severity: 'warning', path: ['onFailure'], message: 'onFailure has no effect on a hook that runs in the background (async, asyncRewake): it never blocks' });
+    out.push({
+      severity: 'warning',
+      path: ['onFailure'],
+      message: 'onFailure has no effect on a hook that runs in the background (async, asyncRewake): it never blocks',
+    });
   }
   return out;
 }

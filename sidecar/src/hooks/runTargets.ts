@@ -129,7 +129,9 @@ export class RunTargets {
     for (const [path, mark] of was.scripts) {
       const now = scriptMark(path, mark);
       if (now.value === mark.value) continue;
-      changes.push(now.value === '-' ? `the script ${path} was removed` : now.shown !== path ? `the script ${path} is now ${now.shown}` : `the script ${path} changed`);
+      changes.push(
+        now.value === '-' ? `the script ${path} was removed` : now.shown !== path ? `the script ${path} is now ${now.shown}` : `the script ${path} changed`,
+      );
     }
     for (const [name, mark] of was.programs) {
       const now = programMark(name, pathVar);
@@ -151,4 +153,3 @@ export class RunTargets {
 export function hookPath(settingsEnv: Record<string, string>, baseEnv: NodeJS.ProcessEnv): string | undefined {
   return settingsEnv.PATH ?? baseEnv.PATH;
 }
-

@@ -37,7 +37,9 @@ describe('run targets', () => {
     writeFileSync(script, '#!/bin/sh\nexit 0\n');
     const held = await manager.fire('PreToolUse', rm, ctx);
     expect(held.decision.blocked).toBe(true);
-    expect(held.decision.reason).toContain(`did not run: what it runs changed during this session and the user has not approved it (the script ${script} changed)`);
+    expect(held.decision.reason).toContain(
+      `did not run: what it runs changed during this session and the user has not approved it (the script ${script} changed)`,
+    );
     await manager.fire('PreToolUse', rm, ctx);
     expect(notices.map((n) => [n.event, n.held])).toEqual([['PreToolUse', true]]);
     const post = await manager.fire('PostToolUse', { ...rm, tool_response: {} }, ctx);
