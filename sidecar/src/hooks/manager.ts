@@ -205,7 +205,7 @@ export class HookManager {
 
     for (const hook of hooks) {
       if (hook.handler.once) this.ranOnce.add(hook.id);
-      const held = this.targets.heldBack(event, hook, sources);
+      const held = this.targets.heldBack(event, hook, sources, !isBackground(hook));
       if (held) {
         effects.push(held);
         runs.push(this.recordNow(event, hook, held, current, ctx));

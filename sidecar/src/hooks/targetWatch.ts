@@ -58,11 +58,14 @@ export class TargetWatch {
     return changed.length;
   }
 
-  /** Before a hook runs: a change is reported once; a guard's effect when it must not run (else null). */
-  heldBack(event: HookEventName, hook: ConfiguredHook, sources: LoadedSources): RunEffect | null {
+  /**
+   * Before a hook runs: a change is reported once; a guard's effect when it must not run (else null).
+   * `canHold` is false for a hook in the background (async), which guards nothing: it runs and warns.
+   */
+  heldBack(event: HookEventName, hook: ConfiguredHook, sources: LoadedSources, canHold: boolean): RunEffect | null {
     const change = this.targets.check(hook, this.pathOf(sources));
     if (!change) return null;
-    const held = changedTargets(event, hook, change.changes);
+    const held = canHold ? changedTargets(event, hook, change.changes) : null;
     const key = `${hook.id}\0${change.changes.join('\n')}\0${held ? 'held' : 'ran'}`;
     if (!this.reported.has(key)) {
       this.reported.add(key);
