@@ -4,7 +4,10 @@
 // each card's badge from its verdict (a Stop hook that blocked through JSON is "blocked", not "ok"),
 // the decision in the UI's language, a tool call a hook blocked shown as "blocked by hook <name>";
 // and the live card of a running hook, with its statusMessage, its time ticking and a Stop that
-// kills it (the card turns into an error, the turn goes on).
+// kills it: for a guard the user chooses "cancel the call" (the default: the call is denied) or
+// "let the call run" (the card turns into an error, the turn goes on).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hooksOf, openPage, pageErrors, screenshot, UiSandbox, uiSuite } from './harness.js';
@@ -133,11 +136,14 @@ describe('the live card of a running hook', () => {
     expect(await live.locator('.live-run-label').textContent()).toBe('Scanning the command for secrets…');
     const elapsed = () => live.locator('.live-run-elapsed').textContent();
     const first = await elapsed();
-    expect(Number.parseInt(first!, 10)).toBeGreaterThanOrEqual(300);
+    // "420 ms" or, on a busy machine, "1.20 s".
+    expect(first!.endsWith(' ms') ? Number.parseInt(first!, 10) : Number.parseFloat(first!) * 1000).toBeGreaterThanOrEqual(300);
     await expect.poll(elapsed).not.toBe(first);
     // The live card sits where the run belongs: above the tool call it runs for.
     expect(await sequence(page)).toEqual(['live:PreToolUse', 'tool:Bash:pending']);
     await live.getByRole('button', { name: 'Stop the hook Secret scan' }).click();
+    // A guard's Stop asks what happens to the call; here the user lets it run.
+    await live.getByRole('button', { name: 'Stop the hook, let the call run' }).click();
     await live.waitFor({ state: 'detached' });
     const card = page.locator('.run-card[data-event=PreToolUse]');
     await card.waitFor();
@@ -147,5 +153,43 @@ describe('the live card of a running hook', () => {
     await page.locator('.assistant-text', { hasText: 'The scan was skipped.' }).waitFor();
     expect(await page.locator('.tool-card[data-tool=Bash]').getAttribute('data-state')).toBe('ok');
     expect(await page.locator('.error-block', { hasText: 'a hook was stopped by the user' }).count()).toBe(1);
+  });
+
+  it('a guard\'s Stop offers "cancel the call" (default, focused) and "let the call run"; cancelling denies the call, in both languages', async () => {
+    const sb = new UiSandbox().trust(true);
+    sb.write(sb.userSettings, {
+      permissions: { allow: ['Bash'] },
+      hooks: hooksOf([{ event: 'PreToolUse', matcher: 'Bash', command: 'sleep 30', description: 'Secret scan' }]),
+    });
+    const s = await ui.serve(sb, {
+      script: [{ toolCalls: [{ name: 'Bash', input: { command: 'touch cancelled-tool-ran' } }] }, { text: 'The call was cancelled.' }],
+    });
+    const zh = await openPage(ui.browser, s, { lang: 'zh-CN' });
+    const page = await openPage(ui.browser, s, { lang: 'en' });
+    await send(page, 'touch something');
+    const live = page.locator('.live-run');
+    await live.waitFor();
+    await live.getByRole('button', { name: 'Stop the hook Secret scan' }).click();
+    const choices = live.getByRole('group', { name: 'What happens to the call Secret scan guards' });
+    await choices.waitFor();
+    expect(await choices.locator('button').allTextContents()).toEqual(['Stop the hook and cancel the call', 'Stop the hook, let the call run']);
+    // The other language shows the same choice in its words.
+    const zhLive = zh.locator('.live-run');
+    await zhLive.getByRole('button', { name: '停止钩子 Secret scan' }).click();
+    expect(await zhLive.locator('.live-run-choices button').allTextContents()).toEqual(['停止钩子并取消调用', '停止钩子，让调用继续运行']);
+    await screenshot(page, 'live-run-stop-choice');
+    // The default is focused: Enter takes it.
+    expect(await choices.locator('button.stop-cancel').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await live.waitFor({ state: 'detached' });
+    const card = page.locator('.run-card[data-event=PreToolUse]');
+    await card.waitFor();
+    expect(await card.getAttribute('data-verdict')).toBe('blocked');
+    await page.locator('.assistant-text', { hasText: 'The call was cancelled.' }).waitFor();
+    const tool = page.locator('.tool-card[data-tool=Bash]');
+    expect(await tool.getAttribute('data-state')).toBe('blocked');
+    expect(await tool.locator('.tool-blocked-reason').textContent()).toBe('The PreToolUse hook "Secret scan" was stopped by the user; the call is cancelled.');
+    expect(existsSync(join(sb.workdir, 'cancelled-tool-ran'))).toBe(false);
+    expect(pageErrors(page)).toEqual([]);
   });
 });

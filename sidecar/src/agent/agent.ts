@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { HookManager, assertValidProgrammaticHooks } from '../hooks/manager.js';
 import type { StartNotices } from '../hooks/startNotices.js';
 import type { ConfiguredHook, HookDecision } from '../hooks/types.js';
+import { targetChangeText } from '../hooks/failClosed.js';
 import { settingsPaths, type SettingsPaths } from '../settings/paths.js';
 import { compactConversation } from './compaction.js';
 import { Conversation } from './conversation.js';
@@ -116,6 +117,10 @@ export class Agent {
       onRewake: (n) => {
         this.host.queueHookMessage(n.event, hookWords.rewake(n.event, n.hook.displayName, n.text));
         this.scheduler.wake();
+      },
+      onTargetChange: (n) => {
+        this.conversation.notice(targetChangeText(n));
+        this.opts.onTargetChange?.(n);
       },
       onConfigChange: (changes) => {
         for (const c of changes) if (c.refused) this.conversation.notice(hookWords.configRefused(c.path, c.refused));

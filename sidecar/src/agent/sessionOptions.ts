@@ -1,6 +1,6 @@
 // What a session is made with (Agent.create's options, but its long-running work: options.ts), and what an
 // agent tells the outside world (events, approvals).
-import type { ConfigChangeNotice } from '../hooks/manager.js';
+import type { ConfigChangeNotice, TargetChangeNotice } from '../hooks/manager.js';
 import type { HookRunRecord, PermissionMode } from '../hooks/types.js';
 import type { HookRunStart } from '../protocol/wire.js';
 import type { McpElicitation, McpElicitationAnswer } from '../protocol/mcpListing.js';
@@ -76,4 +76,6 @@ export interface SessionOptions {
   userAway?: () => boolean;
   /** Settings files changed on disk during the session (ConfigChange ran; nothing runs differently until applied). */
   onConfigChange?: (changes: ConfigChangeNotice[]) => void;
+  /** A hook's script or program changed during the session (a guard among them no longer runs until approved). */
+  onTargetChange?: (change: TargetChangeNotice) => void;
 }

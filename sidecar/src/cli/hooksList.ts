@@ -3,6 +3,7 @@
 import { TOOL_NAMES } from '../app/tools.js';
 import { HookManager, type HookManagerOptions } from '../hooks/manager.js';
 import { EVENT_NAMES } from '../hooks/events.js';
+import { blockingOnFailure, formatHint, onFailureSuggestions } from '../hooks/failureHints.js';
 import { formatProblem, unreadSummary } from '../hooks/problems.js';
 import type { ConfiguredHook } from '../hooks/types.js';
 import { commandArgs } from './args.js';
@@ -64,6 +65,7 @@ export function listCommand(argv: string[]): number {
         h.matcher ? `matcher ${JSON.stringify(h.matcher)}` : '',
         h.handler.timeout ? `timeout ${h.handler.timeout} s` : '',
         h.handler.async ? 'async' : '',
+        h.handler.onFailure ? `onFailure ${h.handler.onFailure}` : '',
       ]
         .filter(Boolean)
         .join(', ');
@@ -92,8 +94,10 @@ export function validateCommand(argv: string[]): number {
   const s = manager.snapshot();
   const problems = s.problems;
   const errors = problems.filter((p) => p.severity === 'error');
+  const blocking = blockingOnFailure(s.hooks);
+  const suggestions = onFailureSuggestions(s.hooks, { workdir: manager.workdir, homeDir: manager.homeDir });
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ ok: errors.length === 0, hooks: s.hooks.length, problems }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ ok: errors.length === 0, hooks: s.hooks.length, problems, onFailureBlock: blocking, suggestions }, null, 2)}\n`);
     return errors.length ? 1 : 0;
   }
   const st = makeStyle(process.stdout);
@@ -101,6 +105,8 @@ export function validateCommand(argv: string[]): number {
     const line = formatProblem(p);
     process.stdout.write(`${p.severity === 'error' ? st.red(line) : st.yellow(line)}\n`);
   }
+  for (const h of blocking) process.stdout.write(`${st.dim(formatHint('note', h))}\n`);
+  for (const h of suggestions) process.stdout.write(`${st.cyan(formatHint('suggestion', h))}\n`);
   const warnings = problems.length - errors.length;
   const summary = `${s.hooks.length} hook${s.hooks.length === 1 ? '' : 's'} loaded; ${errors.length} error${errors.length === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
   process.stdout.write(`${errors.length ? st.red(summary) : st.green(summary)}\n`);

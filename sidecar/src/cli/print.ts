@@ -10,6 +10,8 @@ import { TOOL_NAMES } from '../app/tools.js';
 import { lastAnswer } from '../agent/messages.js';
 import { loadSources } from '../hooks/compose.js';
 import { formatProblem } from '../hooks/problems.js';
+import { targetChangeText } from '../hooks/failClosed.js';
+import type { TargetChangeNotice } from '../hooks/manager.js';
 import type { ConfigProblem } from '../hooks/types.js';
 import { hookDebugger } from './debug.js';
 import { commandArgs } from './args.js';
@@ -158,6 +160,8 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
     trustProject: true,
     onConfigChange: changeReporter(),
     ...(f.flagFile ? { watchFiles: [f.flagFile.path] } : {}),
+    // Text output prints the chat's notices at the end; the other formats get this one at once.
+    ...(f.format !== 'text' ? { onTargetChange: (n: TargetChangeNotice) => process.stderr.write(`wave: ${targetChangeText(n)}\n`) } : {}),
     ...(f.debugHooks ? { debugHooks: f.debugHooks } : {}),
     ...(f.flag.hooks !== undefined ? { hooks: f.flag.hooks } : {}),
     ...(f.flag.permissions ? { extraPermissions: f.flag.permissions } : {}),

@@ -129,7 +129,11 @@ function exitTwoBlock(eventName: string, p: ProcessResult, who: HookWho): BlockI
 
 /** Exit code 2: a block where the event can block, else a report (docs/hooks.md, "Exit code"). */
 function exitTwo(eventName: string, spec: Spec, p: ProcessResult, who: HookWho): RunEffect {
-  const block = exitTwoBlock(eventName, p, who);
+  return blockLikeExitTwo(spec, exitTwoBlock(eventName, p, who));
+}
+
+/** What exit 2 with this block does for the event (a guard that fails closed answers this way). */
+export function blockLikeExitTwo(spec: Spec, block: BlockItem): RunEffect {
   const reason = block.reason;
   if (canBlock(spec)) return { outcome: 'blocking_error', block, words: `blocked: ${reason}` };
   if (spec.onBlock === 'userOnly') return { outcome: 'blocking_error', userMessage: reason, words: `exit 2 (shown to the user): ${reason}` };

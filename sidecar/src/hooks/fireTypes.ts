@@ -31,6 +31,14 @@ export interface FireContext {
   only?: (hook: ConfiguredHook) => boolean;
 }
 
+/** A hook's script or program changed during the session (HookManager.approveRunTargets approves it). */
+export interface TargetChangeNotice {
+  event: string;
+  hook: ConfiguredHook;
+  changes: string[];
+  held: boolean;
+}
+
 /** A settings file changed on disk during the session, and what its ConfigChange hooks said. */
 export interface ConfigChangeNotice extends ObservedFile {
   /** A ConfigChange hook refused the change (exit 2 / decision block): why. It is not offered for apply. */
@@ -73,6 +81,11 @@ export interface HookManagerOptions {
   exitGraceMs?: number;
   /** What `prompt` hooks ask (without one they are a non-blocking error saying no model is configured). */
   promptModel?: PromptModel;
+  /**
+   * What a hook runs (its script, a program on PATH) changed since the session recorded it: reported
+   * once per change; `held`: it did not run and its call (prompt) was denied (docs/hooks.md, "Safety").
+   */
+  onTargetChange?: (change: TargetChangeNotice) => void;
   /** An asyncRewake hook exited 2: its text is for the model (at the next request, or waking the agent). */
   onRewake?: (notice: RewakeNotice) => void;
 }

@@ -59,8 +59,8 @@ function defined<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], 
 }
 
 function common(d: { [K in keyof HandlerCommon]?: HandlerCommon[K] | undefined }): HandlerCommon {
-  const { timeout, async, asyncTimeout, asyncRewake, rewakeMessage, once, statusMessage, description, name } = d;
-  return defined({ timeout, async, asyncTimeout, asyncRewake, rewakeMessage, once, if: d.if, statusMessage, description, name });
+  const { timeout, async, asyncTimeout, asyncRewake, rewakeMessage, once, onFailure, statusMessage, description, name } = d;
+  return defined({ timeout, async, asyncTimeout, asyncRewake, rewakeMessage, once, if: d.if, onFailure, statusMessage, description, name });
 }
 
 function toHandler(type: keyof typeof HANDLER_SCHEMAS, data: CommandHandlerData | HttpHandlerData | PromptHandlerData | McpToolHandlerData): HookHandler {
@@ -89,6 +89,13 @@ function fieldWarnings(handler: HookHandler): HandlerIssue[] {
   }
   if (handler.asyncTimeout !== undefined && !handler.async && !handler.asyncRewake) {
     out.push({ severity: 'warning', path: ['asyncTimeout'], message: 'asyncTimeout is used only with "async": true or "asyncRewake": true' });
+  }
+  if (handler.onFailure && (handler.async || handler.asyncRewake)) {
+    out.push({
+      severity: 'warning',
+      path: ['onFailure'],
+      message: 'onFailure has no effect on a hook that runs in the background (async, asyncRewake): it never blocks',
+    });
   }
   return out;
 }

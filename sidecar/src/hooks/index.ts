@@ -1,6 +1,6 @@
 // The hook engine's public surface.
 export { HookManager, assertValidProgrammaticHooks, DEFAULT_HOOK_TIMEOUT_SECONDS } from './manager.js';
-export type { FireContext, FireResult, HookManagerOptions } from './manager.js';
+export type { FireContext, FireResult, HookManagerOptions, TargetChangeNotice } from './manager.js';
 export { TurnBudget } from './budget.js';
 export { EVENTS, EVENT_NAMES, isHookEvent, eventSpec, cutField } from './events.js';
 export type { EventInput, EventSpec, HookEventName, BackgroundTask, SessionCron, ToolInput } from './events.js';

@@ -1,10 +1,11 @@
-// Starts one hook by its handler type (docs/hooks.md, "How a hook runs"): a command in `sh -c`
+// Starts one hook by its handler type (docs/hooks.md, "How a hook runs"): a command in `/bin/sh -c`
 // (`bash -c` with `shell: "bash"`, PowerShell with commandWindows on Windows) with the hook
 // environment; an http hook's POST; a prompt hook's model request. Every type answers with a
 // process-shaped result, read by the one answer policy (answers.ts).
 import { mkdirSync } from 'node:fs';
 import { runHttpHook } from './httpHook.js';
 import { runMcpToolHook, type McpToolCaller } from './mcpToolHook.js';
+import type { HookShells } from './pathLookup.js';
 import { runPromptHook, type PromptModel } from './promptHook.js';
 import type { ProcessRunner, ProcessSpec } from './runner.js';
 import type { CommandHandler, ConfiguredHook, ProcessResult } from './types.js';
@@ -20,6 +21,8 @@ export interface LaunchSettings {
   mcpTool?: McpToolCaller | undefined;
   killGraceMs: number | undefined;
   exitGraceMs: number | undefined;
+  /** Absolute shells, resolved when the session started (never a `sh` found on PATH later). */
+  shells: HookShells;
 }
 
 export interface HookStart {
@@ -80,7 +83,7 @@ export function hookEnv(s: LaunchSettings, h: HookStart): Record<string, string 
 function commandSpec(s: LaunchSettings, h: HookStart, handler: CommandHandler): ProcessSpec {
   const windows = s.platform === 'win32';
   const command = windows ? (handler.commandWindows ?? handler.command) : handler.command;
-  const shell = handler.shell === 'bash' ? 'bash' : 'sh';
+  const shell = s.shells[handler.shell === 'bash' ? 'bash' : 'sh'];
   return {
     file: windows ? 'powershell.exe' : shell,
     args: windows ? ['-NoProfile', '-NonInteractive', '-Command', command] : ['-c', command],

@@ -24,11 +24,15 @@ import { historyLine, HistoryWriter } from './history.js';
 import { duplicateReason, hooksToRun, planEvent, type EventPlan, type PlanInput } from './plan.js';
 import { configSourceOf } from './snapshot.js';
 import { checkToolOutput } from './toolOutput.js';
-import { LiveRuns, STOPPED } from './liveRuns.js';
+import { LiveRuns } from './liveRuns.js';
+import { afterRun, budgetSkip, guardsCall, type RunEnd } from './failClosed.js';
+import { resolveShells } from './pathLookup.js';
+import { TargetWatch } from './targetWatch.js';
 import type { ConfiguredHook, HookRunRecord } from './types.js';
+import type { StopChoice } from '../protocol/wire.js';
 
 export { DEFAULT_HOOK_TIMEOUT_SECONDS } from './fireTypes.js';
-export type { FireContext, ConfigChangeNotice, FireResult, HookManagerOptions } from './fireTypes.js';
+export type { FireContext, ConfigChangeNotice, FireResult, HookManagerOptions, TargetChangeNotice } from './fireTypes.js';
 
 /** Throws one error naming every problem of invalid programmatic hooks (Agent.create). */
 export function assertValidProgrammaticHooks(hooks: unknown): void {
@@ -55,6 +59,8 @@ export class HookManager {
   private readonly launch: LaunchSettings;
   private readonly live: LiveRuns;
   private readonly history: HistoryWriter | null;
+  /** What each command hook runs (scripts, programs on PATH), recorded when it entered the snapshot. */
+  private readonly targets: TargetWatch;
   /** One look at the settings files at a time (ConfigChange fires once per change). */
   private observing: Promise<void> = Promise.resolve();
   readonly workdir: string;
@@ -72,7 +78,9 @@ export class HookManager {
       promptModel: opts.promptModel,
       killGraceMs: opts.killGraceMs,
       exitGraceMs: opts.exitGraceMs,
+      shells: resolveShells(opts.baseEnv ?? process.env),
     };
+    this.targets = new TargetWatch({ workdir: this.workdir, homeDir: this.homeDir, baseEnv: this.launch.baseEnv, onChange: opts.onTargetChange });
     // The snapshot is taken now, when the session starts.
     this.config = new SessionConfig({
       workdir: this.workdir,
@@ -84,6 +92,7 @@ export class HookManager {
     });
     const historyFile = opts.historyFile === undefined ? this.config.paths.historyFile : opts.historyFile;
     this.history = historyFile ? new HistoryWriter(historyFile, (m) => this.opts.onWarning?.(m)) : null;
+    this.snapshot(); // records what the snapshot's hooks run, now, when the session starts
   }
 
   /** Every record goes out through here: to the listener, and to the history (queued, off the hot path). */
@@ -99,7 +108,19 @@ export class HookManager {
 
   /** What hooks run from: the session's snapshot (composed with the current trust decision). */
   snapshot(): LoadedSources {
-    return this.config.sources();
+    const sources = this.config.sources();
+    this.targets.seen(sources); // a new snapshot's hooks are recorded as they are now
+    return sources;
+  }
+
+  /** The user approved what the snapshot's hooks run now (scripts, programs): a held guard runs again. Returns how many had changed. */
+  approveRunTargets(): number {
+    return this.targets.approve(this.snapshot());
+  }
+
+  /** The snapshot's hooks whose script or program changed and is not approved yet, with what changed (the settings page). */
+  changedRunTargets(): Map<string, string[]> {
+    return this.targets.changed(this.snapshot());
   }
 
   /**
@@ -190,6 +211,12 @@ export class HookManager {
 
     for (const hook of hooks) {
       if (hook.handler.once) this.ranOnce.add(hook.id);
+      const held = this.targets.heldBack(event, hook, sources, !isBackground(hook));
+      if (held) {
+        effects.push(held);
+        runs.push(this.recordNow(event, hook, held, current, ctx));
+        continue;
+      }
       const ownTimeoutMs = (hook.handler.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS) * 1000;
       const start = (timeoutMs: number) => this.startOf(event, hook, current, ctx, sources, timeoutMs);
       if (isBackground(hook)) {
@@ -202,7 +229,9 @@ export class HookManager {
       const remaining = ctx.budget ? ctx.budget.remainingMs() : Infinity;
       if (remaining <= 0) {
         skipped++;
-        runs.push(this.recordNow(event, hook, { outcome: 'skipped', words: 'skipped: the turn’s hook budget is spent' }, current, ctx));
+        const effect = budgetSkip(event, hook, ctx.budget?.totalSeconds);
+        if (effect.outcome !== 'skipped') effects.push(effect);
+        runs.push(this.recordNow(event, hook, effect, current, ctx));
         continue;
       }
       const ran = await this.runSync(event, hook, start(Math.min(ownTimeoutMs, remaining)), ownTimeoutMs, ctx);
@@ -222,7 +251,7 @@ export class HookManager {
     if (skipped) {
       decision.budgetExhausted = true;
       decision.userMessages.push(
-        `The hook time budget of this turn (${ctx.budget?.totalSeconds} s) is spent: ${skipped} ${event} hook${skipped > 1 ? 's were' : ' was'} skipped.`,
+        `The hook time budget of this turn (${ctx.budget?.totalSeconds} s) is spent: ${skipped} ${event} hook${skipped > 1 ? 's were' : ' was'} skipped${guardsCall(event) ? ', so the call is denied' : ''}.`,
       );
     }
     return { decision, runs };
@@ -244,9 +273,9 @@ export class HookManager {
     await this.history?.flush();
   }
 
-  /** Kills a running synchronous hook (its process group); it ends as a non-blocking error. False when it is not running. */
-  stopRun(runId: string): boolean {
-    return this.live.stop(runId);
+  /** Kills a running synchronous hook (its process group); `then` says whether a guarded call is cancelled (default) or runs (failClosed.ts). False when it is not running. */
+  stopRun(runId: string, then?: StopChoice): boolean {
+    return this.live.stop(runId, then);
   }
 
   /** What `mcp_tool` hooks call: the session's MCP servers (docs/mcp.md). */
@@ -284,10 +313,12 @@ export class HookManager {
     }
     // A hook that passes its input through (prints stdin back) answers nothing, whatever its size.
     const read = echoesInput(result, start.payload) ? { ...result, stdout: '', stdoutTruncated: false } : result;
-    const effect = interpretRun(event, eventSpec(event), read, { command: hook.summary, name: hook.displayName }, Math.round(start.timeoutMs / 100) / 10);
-    checkToolOutput(effect, start.input);
-    if (result.timedOut && start.timeoutMs < ownTimeoutMs) effect.error = `${effect.error} (cut to what was left of the turn’s hook budget)`;
-    if (live.signal.aborted && effect.outcome === 'non_blocking_error') Object.assign(effect, STOPPED);
+    const answered = interpretRun(event, eventSpec(event), read, { command: hook.summary, name: hook.displayName }, Math.round(start.timeoutMs / 100) / 10);
+    checkToolOutput(answered, start.input);
+    const budgetCut = result.timedOut && start.timeoutMs < ownTimeoutMs;
+    if (budgetCut) answered.error = `${answered.error} (cut to what was left of the turn’s hook budget)`;
+    const end: RunEnd = { budgetCut, stopped: live.signal.aborted ? (live.stopChoice() ?? 'cancelCall') : null };
+    const effect = afterRun(event, hook, answered, end);
     const record = runRecord(event, hook, result, effect, { id: live.id, input: start.input });
     this.emit(record, ctx);
     return { effect, record };

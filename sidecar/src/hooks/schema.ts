@@ -36,6 +36,12 @@ const commonFields = {
     .string({ error: 'if must be a permission rule such as "Bash(git commit*)"' })
     .optional()
     .describe('Tool events: run only for calls this permission rule covers, e.g. "Bash(git commit*)" or "Edit(src/**)".'),
+  onFailure: z
+    .enum(['block'], { error: 'onFailure must be "block"' })
+    .optional()
+    .describe(
+      'Claude Code 2.1.295: "block" makes every failure of the hook (not found, not executable, crash, an exit code other than 0 and 2, timeout, stopped, invalid JSON) block like exit 2, with a reason naming the failure. Without it a failure is a non-blocking error.',
+    ),
   statusMessage: z
     .string({ error: 'statusMessage must be a string' })
     .optional()

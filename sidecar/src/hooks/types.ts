@@ -21,6 +21,8 @@ export interface HandlerCommon {
   once?: boolean;
   /** Tool events: run only for calls this permission rule (`Bash(git commit*)`) covers. */
   if?: string;
+  /** `"block"`: any failure of the hook (not found, crash, other exit code, timeout, stopped, invalid JSON) blocks like exit 2. */
+  onFailure?: 'block';
   /** Shown while the hook runs. */
   statusMessage?: string;
   description?: string;

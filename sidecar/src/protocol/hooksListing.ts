@@ -93,6 +93,10 @@ export interface HookListItem {
   state: HookState;
   /** `jsonl`: a command hook that says `"transcript": "jsonl"` (an imported Claude Code hook) reads the JSON Lines transcript. */
   transcript: 'jsonl' | null;
+  /** `onFailure: "block"`: any failure of the hook blocks like exit 2. */
+  onFailure?: 'block';
+  /** What it runs (its script, a program on PATH) changed during the session: what, until the user approves it (hooks.approveTargets). */
+  changedTargets?: string[];
 }
 
 export interface SettingsFileState {

@@ -3,6 +3,7 @@
 // zod schemas). Transport-agnostic: see transport.ts.
 import { z } from 'zod';
 import type { HookRunRecord, HookRunStart, HookSource, Message, RunVerdict } from './wire.js';
+import { STOP_CHOICES } from './wire.js';
 import type { ClaudeImportDone, ConfigState, HooksListing, TrustInfo } from './hooksListing.js';
 import type { McpElicitation, McpListing } from './mcpListing.js';
 
@@ -28,6 +29,8 @@ export const RequestSchemas = {
   'hooks.create': z.object({ prefill: z.string(), source: z.enum(['user', 'project']).optional() }),
   /** Puts back the exact bytes a delete replaced (`undo` of its result), when the file is still as the delete left it. */
   'hooks.undoDelete': z.object({ undo: z.string().min(1) }),
+  /** The user approves what the session's hooks run now (changed scripts and programs): a held guard runs again. */
+  'hooks.approveTargets': z.object({}),
   /** Each listed hook's figures from the run history (`wave hooks stats`), by hook id. */
   'hooks.stats': z.object({}),
   /** Recent runs from the history, newest first (`wave hooks runs`). */
@@ -51,8 +54,8 @@ export const RequestSchemas = {
     action: z.enum(['accept', 'decline', 'cancel']),
     content: z.record(z.string(), z.unknown()).optional(),
   }),
-  /** Kills one running synchronous hook (a live card's Stop). */
-  'chat.stopHook': z.object({ runId: z.string().min(1) }),
+  /** Kills one running synchronous hook (a live card's Stop); `then` says what happens to the call it guards (default cancelCall). */
+  'chat.stopHook': z.object({ runId: z.string().min(1), then: z.enum(STOP_CHOICES).optional() }),
   /** Asks every chat view to open with this text in its input. */
   'chat.prefill': z.object({ text: z.string() }),
   'trust.set': z.object({ trusted: z.boolean() }),
@@ -228,6 +231,7 @@ export interface Results {
   'hooks.list': HooksListing;
   'hooks.delete': HooksListing & { undo: string };
   'hooks.undoDelete': HooksListing;
+  'hooks.approveTargets': HooksListing;
   'hooks.stats': { hooks: Record<string, HookFigures> };
   'hooks.runs': { runs: HookHistoryRun[]; file: string };
   'hooks.test': HookTestResult;

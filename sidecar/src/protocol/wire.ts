@@ -65,6 +65,13 @@ export interface HookRunRecord {
 }
 
 /**
+ * What stopping a running hook does to the call it guards (the live card's Stop, docs/hooks.md,
+ * "Safety"): `cancelCall` (the default) denies the call, `letRun` lets it go on without the hook's answer.
+ */
+export const STOP_CHOICES = ['cancelCall', 'letRun'] as const;
+export type StopChoice = (typeof STOP_CHOICES)[number];
+
+/**
  * A synchronous hook that has started and not finished yet (the chat's live card). `id` is the id
  * its run record will have; the run can be stopped by it.
  */
@@ -77,6 +84,8 @@ export interface HookRunStart {
   statusMessage: string | null;
   startedAt: string;
   toolUseId?: string;
+  /** It guards a call (PreToolUse, PermissionRequest): its Stop asks whether the call is cancelled or runs. */
+  guardsCall?: boolean;
 }
 
 export interface TextBlock {

@@ -75,6 +75,7 @@ export class WaveApp implements Services {
       extraReview: () => [this.trust.review(this.workdir)].filter((r) => r !== null),
       extraWatch: [this.trust.file],
       session: () => this.chat.sessionConfig(),
+      changedTargets: () => this.chat.changedTargets(),
       onChange: () => void this.settingsFilesChanged(),
     });
     const env = opts.env ?? process.env;

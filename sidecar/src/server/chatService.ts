@@ -9,7 +9,7 @@ import type { McpHub } from '../mcp/hub.js';
 import { Elicitations } from './elicitations.js';
 import type { Message } from '../agent/messages.js';
 import type { SessionConfig } from '../hooks/sessionConfig.js';
-import type { ChatState, HookRunStart, McpListing, PermissionPrompt } from '../protocol/protocol.js';
+import type { ChatState, HookRunStart, McpListing, PermissionPrompt, StopChoice } from '../protocol/protocol.js';
 
 import type { Broadcast } from './broadcast.js';
 
@@ -65,6 +65,8 @@ export class ChatService {
       onElicitation: (q) => this.elicitations.ask(q),
       onMessagesChange: () => this.scheduleFlush(),
       onConfigChange: () => this.opts.onConfigChange?.(),
+      // A changed script or program shows on the settings page like a settings change.
+      onTargetChange: () => this.opts.onConfigChange?.(),
       onEvent: (e) => {
         if (e.type === 'hook_start') {
           this.liveRuns.set(e.run.id, e.run);
@@ -138,9 +140,19 @@ export class ChatService {
     return this.agent?.modelSwitch() ?? null;
   }
 
+  /** The session's hooks whose script or program changed and is not approved yet, with what changed. */
+  changedTargets(): Map<string, string[]> {
+    return this.agent?.hookManager.changedRunTargets() ?? new Map();
+  }
+
+  /** The user approved what the hooks run now: a held guard runs again. */
+  approveTargets(): void {
+    this.agent?.hookManager.approveRunTargets();
+  }
+
   /** Kills one running synchronous hook; false when it is not running (any more). */
-  stopHook(runId: string): boolean {
-    return this.agent?.hookManager.stopRun(runId) ?? false;
+  stopHook(runId: string, then?: StopChoice): boolean {
+    return this.agent?.hookManager.stopRun(runId, then) ?? false;
   }
 
   /** Starts a turn; resolves once it is accepted (the turn runs on, its changes are pushed). */

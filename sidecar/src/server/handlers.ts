@@ -89,9 +89,9 @@ function chatRequests(
       if (!answered) throw new RequestError('not_found', 'that permission request is no longer pending');
       return { ok: true, ...answered };
     },
-    'chat.stopHook': async ({ runId }) => {
+    'chat.stopHook': async ({ runId, then }) => {
       await app.chat.whenReady();
-      if (!app.chat.stopHook(runId)) throw new RequestError('not_found', 'that hook is no longer running');
+      if (!app.chat.stopHook(runId, then)) throw new RequestError('not_found', 'that hook is no longer running');
       return { ok: true };
     },
     'chat.prefill': ({ text }) => (app.prefill(text), { ok: true }),
@@ -103,7 +103,7 @@ function chatRequests(
   };
 }
 
-type HooksMethods = 'hooks.list' | 'hooks.delete' | 'hooks.undoDelete' | 'hooks.import' | 'hooks.stats' | 'hooks.runs' | 'hooks.test';
+type HooksMethods = 'hooks.list' | 'hooks.delete' | 'hooks.undoDelete' | 'hooks.approveTargets' | 'hooks.import' | 'hooks.stats' | 'hooks.runs' | 'hooks.test';
 
 function hooksRequests(app: Services): Pick<Handlers<Client>, HooksMethods> {
   return {
@@ -115,6 +115,11 @@ function hooksRequests(app: Services): Pick<Handlers<Client>, HooksMethods> {
       return listing;
     },
     'hooks.undoDelete': ({ undo }) => app.pushListing(app.settings.undoDelete(undo)),
+    'hooks.approveTargets': async () => {
+      await app.chat.whenReady();
+      app.chat.approveTargets();
+      return app.pushListing(app.settings.list());
+    },
     'hooks.import': ({ from }) => {
       const result = app.settings.importClaude(from);
       const { imported: _imported, ...listing } = result;

@@ -32,7 +32,7 @@ interface Undo {
   after: string;
 }
 
-function toItem(h: ConfiguredHook, state: HookState): HookListItem {
+function toItem(h: ConfiguredHook, state: HookState, changed: string[] | undefined): HookListItem {
   return {
     id: h.id,
     source: h.source as HookListItem['source'],
@@ -48,6 +48,8 @@ function toItem(h: ConfiguredHook, state: HookState): HookListItem {
     pluginName: h.plugin?.name ?? null,
     state,
     transcript: h.handler.type === 'command' && h.handler.transcript === 'jsonl' ? 'jsonl' : null,
+    ...(h.handler.onFailure ? { onFailure: h.handler.onFailure } : {}),
+    ...(changed ? { changedTargets: changed } : {}),
   };
 }
 
@@ -61,6 +63,8 @@ export interface HooksSettingsOptions {
   extraWatch?: readonly string[];
   /** The chat session's hook configuration, once it exists (for each hook's state and the review). */
   session?: () => SessionConfig | null;
+  /** The session's hooks whose script or program changed unapproved, by id (runTargets.ts). */
+  changedTargets?: () => ReadonlyMap<string, string[]>;
   /** Called with a fresh listing whenever a settings file changed. */
   onChange?: (listing: HooksListing) => void;
   /** How often files are checked for changes (ms). */
@@ -91,6 +95,7 @@ export class HooksSettingsService {
     const { s, session } = this.disk();
     const trust = this.opts.trustState();
     const state = hookStates(session, trust === 'trusted');
+    const changed = this.opts.changedTargets?.() ?? new Map<string, string[]>();
     const files: SettingsFileState[] = s.files.map((f) => ({
       source: f.source as SettingsFileState['source'],
       path: f.path,
@@ -103,7 +108,7 @@ export class HooksSettingsService {
       homeDir: this.opts.homeDir,
       projectName: basename(workdir),
       files,
-      hooks: s.hooks.filter((h) => h.source !== 'programmatic' && h.file).map((h) => toItem(h, state(h))),
+      hooks: s.hooks.filter((h) => h.source !== 'programmatic' && h.file).map((h) => toItem(h, state(h), changed.get(h.id))),
       problems: s.problems,
       trust: { state: trust, projectHasHooks: s.hooks.some((h) => h.source === 'project' || h.source === 'projectLocal'), projectHooks: projectHooks(s) },
       config: configState(session, s, this.opts.extraReview?.() ?? []),

@@ -558,3 +558,47 @@ describe.concurrent('wave hooks test', () => {
     expect(tool.stderr).toMatch(/--tool applies to tool events only/);
   });
 });
+
+describe.concurrent('wave hooks validate: onFailure', () => {
+  it('shows the hooks with onFailure "block", suggests it for a PreToolUse hook that runs a script, rejects another value', async ({ expect }) => {
+    const sb = new Sandbox();
+    const hooksDir = join(sb.workdir, '.wave', 'hooks');
+    mkdirSync(hooksDir, { recursive: true });
+    writeFileSync(join(hooksDir, 'guard.sh'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+    const file = sb.writeJson(sb.projectFile, {
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [
+              { command: '"$WAVE_PROJECT_DIR"/.wave/hooks/guard.sh', description: 'strict guard', onFailure: 'block' },
+              { command: '"$WAVE_PROJECT_DIR"/.wave/hooks/guard.sh', description: 'lenient guard' },
+              { command: 'jq -r .tool_input.command | grep -q rm && exit 2' },
+            ],
+          },
+        ],
+        PostToolUse: [{ hooks: [{ command: '"$WAVE_PROJECT_DIR"/.wave/hooks/guard.sh' }] }],
+      },
+    });
+    const r = await sb.wave(['validate', '--workdir', sb.workdir]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${esc(file)}:\\d+: note: hooks\\.PreToolUse\\[0\\]\\.hooks\\[0\\]: onFailure "block": any failure of "strict guard" blocks like exit 2$`)));
+    const suggestions = lines.filter((l) => l.includes(': suggestion: '));
+    expect(suggestions).toEqual([
+      expect.stringMatching(
+        new RegExp(`^${esc(file)}:\\d+: suggestion: hooks\\.PreToolUse\\[0\\]\\.hooks\\[1\\]: this guard runs the script ${esc(hooksDir)}/guard\\.sh; if it cannot run or crashes, the call goes on: add "onFailure": "block"`),
+      ),
+    ]);
+    const json = JSON.parse((await sb.wave(['validate', '--workdir', sb.workdir, '--json'])).stdout) as { onFailureBlock: unknown[]; suggestions: unknown[] };
+    expect(json.onFailureBlock).toHaveLength(1);
+    expect(json.suggestions).toHaveLength(1);
+    const list = await sb.wave(['list', '--workdir', sb.workdir]);
+    expect(list.stdout).toMatch(/strict guard .*onFailure block/);
+
+    sb.writeJson(sb.projectFile, { hooks: { PreToolUse: [{ hooks: [{ command: 'true', onFailure: 'allow' }] }] } });
+    const bad = await sb.wave(['validate', '--workdir', sb.workdir]);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain('error: hooks.PreToolUse[0].hooks[0].onFailure: onFailure must be "block"');
+  });
+});

@@ -926,18 +926,18 @@ describe.concurrent('async hooks, timeouts and the turn budget', () => {
     expect(decision.userMessages).toEqual(['hook timed out after 1 s']);
   });
 
-  it('the turn budget cuts the second hook and skips the third', async ({ expect }) => {
+  it('the turn budget cuts the second hook and skips the third (PostToolUse: nothing to deny)', async ({ expect }) => {
     const sb = new Sandbox();
     sb.user(
       on(
-        'PreToolUse',
+        'PostToolUse',
         { command: `sleep 1; ${sb.log('one')}`, description: 'one' },
         { command: `sleep 1; ${sb.log('two')}`, description: 'two' },
         { command: `sleep 1; ${sb.log('three')}`, description: 'three' },
       ),
     );
     const budget = new TurnBudget(1.5);
-    const { decision, runs } = await sb.fire('PreToolUse', {}, { ctx: { budget } });
+    const { decision, runs } = await sb.fire('PostToolUse', {}, { ctx: { budget } });
     expect(runs.map((r) => [r.name, r.outcome])).toEqual([
       ['one', 'success'],
       ['two', 'timeout'],
@@ -953,9 +953,23 @@ describe.concurrent('async hooks, timeouts and the turn budget', () => {
     expect(decision.blocked).toBe(false);
     expect(decision.userMessages.some((m) => /budget/.test(m) && /1\.5 s/.test(m) && /skipped/.test(m))).toBe(true);
     // The same spent budget skips the hooks of the next event of the turn.
-    const next = await sb.fire('PreToolUse', {}, { ctx: { budget } });
+    const next = await sb.fire('PostToolUse', {}, { ctx: { budget } });
     expect(next.runs.map((r) => r.outcome)).toEqual(['skipped', 'skipped', 'skipped']);
     expect(next.decision.budgetExhausted).toBe(true);
+  });
+
+  it('PreToolUse: a guard the budget cut or skipped denies the call, saying why (the budget never turns into an off switch)', async ({ expect }) => {
+    const sb = new Sandbox();
+    sb.user(on('PreToolUse', { command: 'sleep 5', description: 'cut' }, { command: 'true', description: 'skipped' }));
+    const { decision, runs } = await sb.fire('PreToolUse', {}, { ctx: { budget: new TurnBudget(0.5) } });
+    expect(runs.map((r) => [r.name, r.verdict])).toEqual([
+      ['cut', 'blocked'],
+      ['skipped', 'blocked'],
+    ]);
+    expect(decision.blocked).toBe(true);
+    expect(decision.reason).toMatch(/^The PreToolUse hook "cut" gave no answer: hook timed out after 0\.\d s \(cut to what was left of the turn’s hook budget\); the call is denied\.\n/);
+    expect(decision.reason).toContain('The PreToolUse hook "skipped" did not run: the turn’s hook budget (0.5 s) is spent; the call is denied');
+    expect(decision.budgetExhausted).toBe(true);
   });
 
   it('newTurnBudget follows hookTurnBudgetSeconds', async ({ expect }) => {

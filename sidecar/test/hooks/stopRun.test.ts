@@ -1,7 +1,8 @@
 // The live runs of the engine (docs/hooks.md, "Run records"): a synchronous hook is announced when
 // it starts (onRunStart: the id its record will have, its statusMessage, the tool call it runs for),
-// and stopRun(id) kills its process group — the run ends as a non-blocking error, recorded, and the
-// next hook of the event still runs. Real settings files, real processes.
+// and stopRun(id) kills its process group — with "let the call run" the run ends as a non-blocking
+// error, recorded, and the next hook of the event still runs; with "cancel the call" (the default) a
+// stopped guard denies its call (docs/hooks.md, "Safety"). Real settings files, real processes.
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ const TMP = realpathSync(mkdtempSync(join(tmpdir(), 'wave-stoprun-')));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
 describe('HookManager: onRunStart and stopRun', () => {
-  it('announces a running hook with its statusMessage and tool call; stopRun kills it; the next hook still runs', async () => {
+  it('announces a running hook with its statusMessage and tool call; stopRun(id, "letRun") kills it; the next hook still runs; the call is not blocked', async () => {
     const home = join(TMP, 'home');
     const workdir = join(TMP, 'work');
     mkdirSync(join(home, '.wave'), { recursive: true });
@@ -40,7 +41,7 @@ describe('HookManager: onRunStart and stopRun', () => {
       onRecord: (r) => records.push(r),
       onRunStart: (s) => {
         starts.push(s);
-        if (starts.length === 1) setTimeout(() => expect(manager.stopRun(s.id)).toBe(true), 100);
+        if (starts.length === 1) setTimeout(() => expect(manager.stopRun(s.id, 'letRun')).toBe(true), 100);
       },
     });
     const t0 = Date.now();
@@ -60,5 +61,36 @@ describe('HookManager: onRunStart and stopRun', () => {
     expect(decision.blocked).toBe(false);
     expect(decision.userMessages).toEqual(['a hook was stopped by the user']);
     expect(manager.stopRun(starts[0]!.id)).toBe(false);
+  });
+
+  it('stopRun(id) with the default choice (cancel the call): the stopped guard denies its call, saying so; a stopped PostToolUse hook blocks nothing', async () => {
+    const home = join(TMP, 'home2');
+    const workdir = join(TMP, 'work2');
+    mkdirSync(join(home, '.wave'), { recursive: true });
+    mkdirSync(workdir, { recursive: true });
+    const slow = { matcher: 'Bash', hooks: [{ type: 'command', command: 'sleep 30', description: 'slow guard' }] };
+    writeFileSync(join(home, '.wave', 'settings.json'), JSON.stringify({ hooks: { PreToolUse: [slow], PostToolUse: [slow] } }));
+    const starts: HookRunStart[] = [];
+    const manager = new HookManager({
+      workdir,
+      homeDir: home,
+      historyFile: null,
+      killGraceMs: 200,
+      onRunStart: (s) => {
+        starts.push(s);
+        setTimeout(() => manager.stopRun(s.id), 100);
+      },
+    });
+    const ctx = { sessionId: 's', transcriptPath: join(TMP, 't.json'), cwd: workdir, permissionMode: 'default' as const };
+    const input = { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'call_1' };
+    const pre = await manager.fire('PreToolUse', input, ctx);
+    expect(starts[0]).toMatchObject({ event: 'PreToolUse', guardsCall: true });
+    expect(pre.decision.blocked).toBe(true);
+    expect(pre.decision.reason).toBe('The PreToolUse hook "slow guard" was stopped by the user; the call is cancelled.');
+    expect(pre.runs[0]).toMatchObject({ verdict: 'blocked', error: 'was stopped by the user' });
+    const post = await manager.fire('PostToolUse', { ...input, tool_response: {} }, ctx);
+    expect(starts[1]!.guardsCall).toBeUndefined();
+    expect(post.decision.blocked).toBe(false);
+    expect(post.runs[0]).toMatchObject({ verdict: 'error', error: 'stopped by the user' });
   });
 });

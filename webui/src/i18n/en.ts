@@ -166,6 +166,9 @@ export const en = {
   'run.elapsed': 'running for',
   'run.stop': 'Stop',
   'run.stopNamed': 'Stop the hook {name}',
+  'run.stopChoice': 'What happens to the call {name} guards',
+  'run.stopCancelCall': 'Stop the hook and cancel the call',
+  'run.stopLetRun': 'Stop the hook, let the call run',
   'run.err.stopped': 'stopped by you',
   'run.err.timeout': 'timed out after {s} s',
   'run.err.notFound': 'command not found',
@@ -339,6 +342,11 @@ export const en = {
   'claude.importedSettings': 'Imported from {file} into {to}:',
   'hooks.transcript': 'JSONL transcript',
   'hooks.transcript.title': 'transcript_path is the Claude Code format transcript (JSON Lines): "transcript": "jsonl"',
+  'hooks.onFailure': 'blocks on failure',
+  'hooks.onFailure.title': '"onFailure": "block": if this hook fails (not found, crash, timeout, invalid JSON…), it blocks like exit 2',
+  'hooks.changedTargets': 'changed during this session',
+  'hooks.approveTargets': 'Approve the change',
+  'hooks.targetsApproved': 'Approved: the hooks run their scripts and programs as they are now',
 };
 
 export type Key = keyof typeof en;

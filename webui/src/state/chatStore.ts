@@ -3,7 +3,7 @@
 // (with a clock that ticks while any runs), the timeline built from all of them, and the draft.
 import { batch, computed, effect, signal } from '@preact/signals';
 import type { HostClient } from '../host/client.js';
-import type { ChatState, HookRunRecord, HookRunStart, McpElicitation, Message, PermissionPrompt } from '../host/protocol.js';
+import type { ChatState, HookRunRecord, HookRunStart, McpElicitation, Message, PermissionPrompt, StopChoice } from '../host/protocol.js';
 import type { AppStore } from './appStore.js';
 import { layoutTimeline } from './timeline.js';
 
@@ -86,10 +86,10 @@ export class ChatStore {
   /** The timeline: messages with their items in causal order, then what belongs to no message yet. */
   readonly timeline = computed(() => layoutTimeline(this.#messages.value, this.pendingRuns.value, this.liveRuns.value));
 
-  /** Kills a running hook (a live card's Stop); it ends as an error card. */
-  async stopHook(runId: string): Promise<void> {
+  /** Kills a running hook (a live card's Stop); `then`: what happens to the call a guard runs for (default: cancelled). */
+  async stopHook(runId: string, then?: StopChoice): Promise<void> {
     try {
-      await this.client.request('chat.stopHook', { runId });
+      await this.client.request('chat.stopHook', { runId, ...(then ? { then } : {}) });
     } catch (err) {
       this.#error.value = (err as Error).message;
     }

@@ -297,6 +297,16 @@ export class HooksStore {
   }
 
   /** Puts the deleted hook back: the file gets its exact bytes again (refused when it changed since). */
+  /** Approves what the session's hooks run now (a changed script or program): a held guard runs again. */
+  async approveTargets(): Promise<void> {
+    try {
+      this.#setListing(await this.client.request('hooks.approveTargets', {}));
+      this.#notice.value = { kind: 'success', text: t('hooks.targetsApproved') };
+    } catch (err) {
+      this.#notice.value = { kind: 'error', text: (err as Error).message };
+    }
+  }
+
   async undoDelete(token: string): Promise<void> {
     try {
       this.#setListing(await this.client.request('hooks.undoDelete', { undo: token }));

@@ -34,6 +34,8 @@ export interface RowWords {
   more: string;
   async: string;
   jsonl: { label: string; title: string };
+  onFailure: { label: string; title: string };
+  changed: { label: string; approve: string };
   state: Record<Exclude<HookState, 'active'>, { label: string; title: string }>;
 }
 
@@ -47,6 +49,8 @@ export function rowWords(): RowWords {
     more: t('hooks.actions'),
     async: t('hooks.async'),
     jsonl: { label: t('hooks.transcript'), title: t('hooks.transcript.title') },
+    onFailure: { label: t('hooks.onFailure'), title: t('hooks.onFailure.title') },
+    changed: { label: t('hooks.changedTargets'), approve: t('hooks.approveTargets') },
     state: { pending: state('pending'), inactive: state('inactive'), untrusted: state('untrusted') },
   };
 }
@@ -63,4 +67,5 @@ export function rowAction(e: MouseEvent, items: readonly HookListItem[], hooks: 
   else if (action === 'edit') void hooks.editHook(h);
   else if (action === 'delete') hooks.askDelete(h);
   else if (action === 'more') hooks.toggleMenu(h.id);
+  else if (action === 'approve') void hooks.approveTargets();
 }

@@ -94,6 +94,9 @@ export function rowTemplate({ words: w, narrow }: RowView): HTMLLIElement {
         el('span', { class: 'chip', 'data-field': 'transcript', title: w.jsonl.title }, w.jsonl.label),
         el('span', { class: 'readonly with-icon icon-lock' }),
         el('button', { type: 'button', class: 'file file-link', 'data-action': 'open' }),
+        el('span', { class: 'chip', 'data-field': 'onFailure', title: w.onFailure.title }, w.onFailure.label),
+        el('span', { class: 'chip chip-warn', 'data-field': 'changedTargets' }, w.changed.label),
+        el('button', { type: 'button', class: 'button small', 'data-action': 'approve' }, w.changed.approve),
       ),
     ),
     el('div', { class: 'hook-actions' }, ...actions, slot('menu')),
@@ -128,6 +131,7 @@ export function buildRow(h: HookListItem, v: RowView, template: HTMLLIElement): 
 function fillMeta(meta: HTMLElement, h: HookListItem, { words: w, shown }: RowView): void {
   const c = meta.children;
   const [badge, state, timeout, async, jsonl, readonly, open] = [c[0], c[1], c[2], c[3], c[4], c[5], c[6]];
+  const [onFailure, changed, approve] = [c[7], c[8], c[9]];
   badge!.className = `badge badge-${h.source}`;
   badge!.setAttribute('data-badge', h.source);
   badge!.textContent = badgeText(h.source, h.pluginName);
@@ -144,6 +148,14 @@ function fillMeta(meta: HTMLElement, h: HookListItem, { words: w, shown }: RowVi
   const file = shown(h.file);
   text(open!, h.line !== null ? `${file}:${h.line}` : file, `${w.open}: ${h.file}`);
   open!.setAttribute('aria-label', `${w.open} ${h.description}: ${file}`);
+  if (!h.onFailure) onFailure!.remove();
+  if (h.changedTargets) {
+    changed!.setAttribute('title', h.changedTargets.join('\n'));
+    approve!.setAttribute('aria-label', `${w.changed.approve}: ${h.description}`);
+  } else {
+    changed!.remove();
+    approve!.remove();
+  }
 }
 
 /** Names each action after the hook; drops Edit and Delete of a read-only hook. The menu button, if any. */
