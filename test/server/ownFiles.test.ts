@@ -3,7 +3,7 @@
 // seed's "the AI writes the new hook" flow); even with an allow rule for Write the user is asked,
 // the question says why and carries the file's text for the diff, and once the user approves, the new hook runs at the very next tool call:
 // one click, no second review.
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startModelServer } from '../model-server/server.js';
@@ -47,6 +47,38 @@ describe('an approved write to a settings file applies at once', () => {
       await chat.call('chat.permission', { requestId: bash.requestId, behavior: 'allow' });
       await chat.waitFor('chat.busy', (b) => !b.busy, { since: m, timeoutMs: 60_000 });
       expect(existsSync(join(sb.root, 'hi.txt'))).toBe(true);
+    } finally {
+      await server.stop();
+      await model.close();
+    }
+  }, 120_000);
+
+  it("an approved Write of a guard's own script is its review: the guard runs the new script at the next call, not held back as changed", async () => {
+    ensureBuilt();
+    const sb = makeSandbox('own-script');
+    const guard = join(sb.workdir, '.wave', 'hooks', 'guard.sh');
+    sb.write(guard, '#!/bin/sh\ncat > /dev/null\necho "blocked by the old guard" >&2\nexit 2\n');
+    chmodSync(guard, 0o755);
+    sb.write(sb.userSettings, `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: sq(guard) }] }] } }, null, 2)}\n`);
+    const done = join(sb.root, 'ran.txt');
+    const model = await startModelServer([
+      { toolCalls: [{ name: 'Write', input: { file_path: guard, content: '#!/bin/sh\ncat > /dev/null\nexit 0\n' }, id: 'call_write' }] },
+      { toolCalls: [{ name: 'Bash', input: { command: `echo ran > ${sq(done)}` }, id: 'call_bash' }] },
+      { text: 'done' },
+    ]);
+    const server = await startServe({ home: sb.home, workdir: sb.workdir, env: { WAVE_BASE_URL: model.openaiBaseURL, WAVE_API_KEY: 'x', WAVE_MODEL: 'test' } });
+    try {
+      const chat = await server.connect();
+      const m = chat.mark();
+      await chat.call('chat.send', { text: 'relax the guard' });
+      const write = await chat.waitFor('chat.permissionRequest', undefined, { since: m });
+      expect(write).toMatchObject({ toolName: 'Write', reason: expect.stringContaining(guard) });
+      await chat.call('chat.permission', { requestId: write.requestId, behavior: 'allow' });
+      const bash = await chat.waitFor('chat.permissionRequest', (p) => p.toolName === 'Bash', { since: m, timeoutMs: 60_000 });
+      await chat.call('chat.permission', { requestId: bash.requestId, behavior: 'allow' });
+      await chat.waitFor('chat.busy', (b) => !b.busy, { since: m, timeoutMs: 60_000 });
+      // Held back as a changed script, the call would have been denied and the file never written.
+      expect(readFileSync(done, 'utf8')).toBe('ran\n');
     } finally {
       await server.stop();
       await model.close();

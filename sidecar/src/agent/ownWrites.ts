@@ -32,6 +32,8 @@ export function approvedSettingsWrite(manager: HookManager, paths: readonly stri
   const settingsFiles = new Set(config.disk().map((f) => f.file.path));
   const clean = paths.filter((p) => !config.changes().some((c) => c.path === p) && (settingsFiles.has(p) || isSettingsPath(manager, p)));
   return async () => {
+    // A hook script the user saw written runs as written: the approval was its review.
+    manager.approveScriptWrites(paths);
     if (!clean.length) return;
     await manager.observeConfig(context());
     const offered = new Set(config.review().map((c) => c.path));

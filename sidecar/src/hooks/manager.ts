@@ -118,6 +118,11 @@ export class HookManager {
     return this.targets.approve(this.snapshot());
   }
 
+  /** The user approved the agent's write to these hook scripts (docs/hooks.md, "Wave's own files ask"): they run as written. */
+  approveScriptWrites(paths: readonly string[]): void {
+    this.targets.approveScripts(paths);
+  }
+
   /** The snapshot's hooks whose script or program changed and is not approved yet, with what changed (the settings page). */
   changedRunTargets(): Map<string, string[]> {
     return this.targets.changed(this.snapshot());

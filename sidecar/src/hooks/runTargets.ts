@@ -140,6 +140,16 @@ export class RunTargets {
     return changes.length ? { hook, changes } : null;
   }
 
+  /**
+   * The user approved a write to these script files (the approval of a write to Wave's own files is
+   * its review): every hook that runs one records it as it is now; its programs stay as they were.
+   */
+  approveScripts(paths: readonly string[]): void {
+    for (const was of this.recorded.values()) {
+      for (const [path, mark] of was.scripts) if (paths.includes(path)) was.scripts.set(path, scriptMark(path, mark));
+    }
+  }
+
   /** The user approved what these hooks run now: their targets are recorded again. */
   approve(hooks: readonly ConfiguredHook[], pathVar: string | undefined): void {
     for (const hook of hooks) {

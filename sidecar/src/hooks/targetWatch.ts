@@ -50,6 +50,12 @@ export class TargetWatch {
     return out;
   }
 
+  /** The user approved a write to these script files: they run as they are now (programs still watched). */
+  approveScripts(paths: readonly string[]): void {
+    this.targets.approveScripts(paths);
+    this.reported.clear();
+  }
+
   /** The user approved what these hooks run now. Returns how many had changed. */
   approve(sources: LoadedSources): number {
     const changed = sources.hooks.filter((h) => this.targets.check(h, this.pathOf(sources)));
