@@ -33,7 +33,9 @@ describe('the agent cannot switch its guards off in wave serve', () => {
     const agents = '{ "disableAllHooks": true }\n';
     const s = await ui.serve(sb, {
       script: [
-        { toolCalls: [{ name: 'Write', input: { file_path: sb.projectSettings, content: agents } }] },
+        // A write Wave cannot see into (the target is only known to the inner shell), so it does not
+        // ask as a write to Wave's own files would: the change is on disk, unreviewed.
+        { toolCalls: [{ name: 'Bash', input: { command: `printf '%s\\n' '{ "disableAllHooks": true }' | sh -c 'cat > "$1"' _ '${sb.projectSettings}'` } }] },
         { toolCalls: [{ name: 'Bash', input: { command: `git reset --hard; touch '${ran}'` } }] },
         { text: 'Done.' },
       ],
@@ -41,7 +43,7 @@ describe('the agent cannot switch its guards off in wave serve', () => {
     const page = await openPage(ui.browser, s, { lang: 'en' });
     await send(page, 'reset the repository');
     await page.locator('.assistant-text', { hasText: 'Done.' }).waitFor();
-    const bash = page.locator('.tool-card[data-tool=Bash]');
+    const bash = page.locator('.tool-card[data-tool=Bash]').last();
     expect(await bash.textContent()).toContain('git reset --hard is not allowed here');
     expect(existsSync(ran)).toBe(false);
 

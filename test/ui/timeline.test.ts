@@ -38,15 +38,16 @@ function sequence(page: Page): Promise<string[]> {
 
 const json = (v: unknown) => `printf '%s' '${JSON.stringify(v)}'`;
 
+// Each hook has its own command: identical hooks of one event run once (docs/hooks.md, "Order").
 describe('hook runs in the timeline', () => {
   it('causal order, folding of no-op runs, badges from the verdict, translated words, a tool blocked by a hook', async () => {
     const sb = new UiSandbox().trust(true);
     sb.write(sb.userSettings, {
       permissions: { allow: ['Bash'] },
       hooks: hooksOf([
-        { event: 'PreToolUse', matcher: 'Bash', command: 'true', description: 'Audit A' },
-        { event: 'PreToolUse', matcher: 'Bash', command: 'true', description: 'Audit B' },
-        { event: 'PreToolUse', matcher: 'Bash', command: 'true', description: 'Audit C' },
+        { event: 'PreToolUse', matcher: 'Bash', command: 'true # audit A', description: 'Audit A' },
+        { event: 'PreToolUse', matcher: 'Bash', command: 'true # audit B', description: 'Audit B' },
+        { event: 'PreToolUse', matcher: 'Bash', command: 'true # audit C', description: 'Audit C' },
         {
           event: 'PreToolUse',
           matcher: 'Bash',
@@ -59,8 +60,8 @@ describe('hook runs in the timeline', () => {
           command: "grep -q 'rm -rf' && { echo 'rm -rf is not allowed here' >&2; exit 2; }; exit 0",
           description: 'No rm -rf',
         },
-        { event: 'PostToolUse', matcher: 'Bash', command: 'true', description: 'Log A' },
-        { event: 'PostToolUse', matcher: 'Bash', command: 'true', description: 'Log B' },
+        { event: 'PostToolUse', matcher: 'Bash', command: 'true # log A', description: 'Log A' },
+        { event: 'PostToolUse', matcher: 'Bash', command: 'true # log B', description: 'Log B' },
         {
           event: 'Stop',
           command: `grep -q '"stop_hook_active":true' && exit 0; ${json({ decision: 'block', reason: 'run the tests first' })}`,
