@@ -93,7 +93,10 @@ export function coveringRules(
   content: string | undefined,
   workdir: string,
 ): string[] | null {
-  const mine = rules.filter((r) => [toolName, '*'].includes(parseRule(r).tool));
+  const mine = rules.filter((r) => {
+    const tool = parseRule(r).tool;
+    return tool === toolName || tool === '*' || mcpServerRule(tool, toolName);
+  });
   if (as === 'path') {
     const rule = mine.find((r) => ruleMatches(r, toolName, as, content, workdir));
     return rule ? [rule] : null;
