@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileAtomic } from '../settings/atomicWrite.js';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../settings/privateFiles.js';
 import type { McpServerConfig } from './config.js';
 
 interface ApprovalFile {
@@ -55,7 +56,8 @@ export class McpApprovals {
     const project = (data.projects[resolve(workdir)] ??= {});
     if (config) project[name] = configHash(config);
     else delete project[name];
-    mkdirSync(dirname(this.file), { recursive: true });
-    writeFileAtomic.sync(this.file, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
+    mkdirSync(dirname(this.file), { recursive: true, mode: PRIVATE_DIR });
+    // Private, and never half-written on a full disk (docs/reliability.md).
+    writeFileAtomic(this.file, `${JSON.stringify(data, null, 2)}\n`, { mode: PRIVATE_FILE, followSymlink: true });
   }
 }
