@@ -129,6 +129,13 @@ describe('new hook through the AI', () => {
     const sent = await input(chat).inputValue();
     expect(sent.startsWith('/settings Help me create a hook in [acme-shop]')).toBe(true);
     await chat.getByRole('button', { name: 'Send' }).click();
+    // The AI writes the hook into Wave's own settings file: the user is asked, seeing the diff.
+    const approval = chat.locator('.permission-card[aria-label="Edit needs your approval"]');
+    await approval.waitFor();
+    const added = await approval.locator('.diff-line.diff-add').allTextContents();
+    expect(added.join('\n')).toContain('Ring when done');
+    expect(await approval.getByRole('button', { name: 'Always allow' }).count()).toBe(0);
+    await approval.getByRole('button', { name: 'Allow once' }).click();
     await chat.locator('.assistant-text', { hasText: 'Added a Stop hook' }).waitFor();
     expect(userTextsSent(model!)).toContain(sent);
     expect(await chat.locator('.tool-card[data-tool=Edit]').getAttribute('data-state')).toBe('ok');
@@ -137,13 +144,9 @@ describe('new hook through the AI', () => {
     const row = settings.locator('.hook-row', { hasText: 'Ring when done' });
     expect(await row.locator('.badge').textContent()).toBe('Project');
     expect(await row.locator('.chip', { hasText: 'async' }).count()).toBe(1);
-    // The agent wrote it: listed at once, but not active until the user applies the change (one click).
-    expect(await row.getAttribute('data-state')).toBe('pending');
-    const review = settings.locator('.review-banner .review-file', { hasText: sb.projectSettings });
-    expect(await review.textContent()).toContain('+ Stop · Ring when done');
-    await review.getByRole('button', { name: 'Apply' }).click();
+    // Approving the write was the review (one click): the hook is active at once, nothing waits for Apply.
     await expect.poll(() => row.getAttribute('data-state')).toBe('active');
-    await settings.locator('.review-banner').waitFor({ state: 'detached' });
+    expect(await settings.locator('.review-banner .review-file', { hasText: sb.projectSettings }).count()).toBe(0);
   });
 });
 
