@@ -34,7 +34,8 @@ describe('a guard whose script changed during the session', () => {
     const [ran1, ran2] = [join(sb.root, 'ran1'), join(sb.root, 'ran2')];
     const s = await ui.serve(sb, {
       script: [
-        { toolCalls: [{ name: 'Bash', input: { command: `printf '#!/bin/sh\\nexit 0\\n' > '${guard}'` } }] },
+        // Through a shell Wave cannot see into (a visible write to the script would ask first).
+        { toolCalls: [{ name: 'Bash', input: { command: `sh -c 'printf "#!/bin/sh\\nexit 0\\n" > "$1"' _ '${guard}'` } }] },
         { toolCalls: [{ name: 'Bash', input: { command: `rm -rf victim; touch '${ran1}'` } }] },
         { text: 'First.' },
         { toolCalls: [{ name: 'Bash', input: { command: `touch '${ran2}'` } }] },
