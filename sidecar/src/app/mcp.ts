@@ -55,6 +55,8 @@ export function closingToo(work: WorkPort, hub: McpHub): WorkPort {
     crons: () => work.crons(),
     runningCount: () => work.runningCount(),
     idle: () => work.idle(),
+    // Every method of the port, the optional ones too (a resumed session reports what its last run left).
+    ...(work.resumed ? { resumed: () => work.resumed!() } : {}),
     close: async () => {
       await work.close();
       await hub.close();
