@@ -4,10 +4,10 @@
 // marked pending, so the next session starts from the approved content and says so. Kept privately
 // under ~/.wave/approved/ (folder 0700, one 0600 file per watched file): it holds settings text.
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomicWrite.js';
-import { PRIVATE_DIR, PRIVATE_FILE } from './privateFiles.js';
+import { PRIVATE_FILE, privateDir } from './privateFiles.js';
 
 /** A change observed during a session and not reviewed yet. */
 export interface PendingChange {
@@ -55,8 +55,7 @@ export class ApprovedStore {
 
   private writeJson(key: string, value: unknown): void {
     try {
-      mkdirSync(this.dir, { recursive: true, mode: PRIVATE_DIR });
-      chmodSync(this.dir, PRIVATE_DIR);
+      privateDir(this.dir);
       // No fsync: a record lost in a crash means the next session takes the disk, as a first run does.
       writeFileAtomic(this.fileOf(key), `${JSON.stringify(value)}\n`, { mode: PRIVATE_FILE, fsync: false });
     } catch (err) {
