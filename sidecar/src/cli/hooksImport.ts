@@ -4,6 +4,7 @@
 // file with format-preserving edits, hooks already there skipped, and a line per hook saying what
 // was done.
 import { homedir } from 'node:os';
+import { counted } from '../hooks/sourceLabel.js';
 import { commandArgs } from './args.js';
 import { importPair, importPairs, type PairPlan } from '../hooks/claudeImportFiles.js';
 import { makeStyle } from './style.js';
@@ -17,10 +18,8 @@ function report(done: PairPlan[], dryRun: boolean): string {
     if (!d.plan) continue;
     const verb = dryRun ? 'would add' : 'added';
     const p = d.plan;
-    const rules = p.settings.length ? ` and ${p.settings.length} setting${p.settings.length === 1 ? '' : 's'}` : '';
-    out.push(
-      `${st.bold(d.from)} → ${d.to}: ${verb} ${p.added.length} hook${p.added.length === 1 ? '' : 's'}${rules}, ${p.skipped.length + p.settingsThere.length} already there`,
-    );
+    const rules = p.settings.length ? ` and ${counted(p.settings.length, 'setting')}` : '';
+    out.push(`${st.bold(d.from)} → ${d.to}: ${verb} ${counted(p.added.length, 'hook')}${rules}, ${p.skipped.length + p.settingsThere.length} already there`);
     for (const h of p.added) out.push(`  + ${h.event}${h.matcher ? ` [${h.matcher}]` : ''}  ${h.what}`);
     for (const s of p.settings) out.push(`  + ${s.key}  ${s.value}`);
     for (const h of p.skipped) out.push(st.dim(`  = ${h.event}${h.matcher ? ` [${h.matcher}]` : ''}  ${h.what}`));
