@@ -121,14 +121,12 @@ describe('no clipped name', () => {
         expect(shown).toEqual({ fits: true, inWindow: true, onTop: true });
         if (view === 'settings') {
           await page.locator('.hook-row').first().waitFor();
-          const chips = await page
-            .locator('.hook-row .matcher')
-            .evaluateAll((els) =>
-              els.map((el) => ({
-                text: el.textContent,
-                clipped: el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > document.documentElement.clientWidth,
-              })),
-            );
+          const chips = await page.locator('.hook-row .matcher').evaluateAll((els) =>
+            els.map((el) => ({
+              text: el.textContent,
+              clipped: el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > document.documentElement.clientWidth,
+            })),
+          );
           expect(chips.length).toBe(12);
           expect(chips.filter((c) => c.clipped)).toEqual([]);
           expect(chips[1]).toEqual({ text: 'Bash', clipped: false });

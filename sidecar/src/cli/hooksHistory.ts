@@ -77,7 +77,9 @@ export function statsCommand(argv: string[]): number {
   const st = makeStyle(process.stdout);
   if (!hooks.length) process.stdout.write(`No hook runs recorded (${historyFile()}).\n`);
   for (const h of hooks) {
-    process.stdout.write(`${st.bold(h.event)}${h.matcher ? ` ${JSON.stringify(h.matcher)}` : ''}  ${st.dim(`[${sourceLabel(h.source)}] ${h.file ?? '<programmatic>'}`)}\n`);
+    process.stdout.write(
+      `${st.bold(h.event)}${h.matcher ? ` ${JSON.stringify(h.matcher)}` : ''}  ${st.dim(`[${sourceLabel(h.source)}] ${h.file ?? '<programmatic>'}`)}\n`,
+    );
     process.stdout.write(`  $ ${h.command}\n`);
     const fails = [h.blocks && `${h.blocks} blocked`, h.errors && counted(h.errors, 'error'), h.timeouts && `${h.timeouts} timed out`]
       .filter(Boolean)

@@ -95,6 +95,16 @@ export interface TextBlock {
   source?: 'user' | 'hook' | 'system';
   /** For hook text: the event whose hook produced it. */
   hookEvent?: string;
+  /** For hook text of one kind: what it is and its text without the model's framing, so the UI frames it in its own words. */
+  hookFrame?: HookFrame;
+}
+
+/** Context a hook added (`PreToolUse:Bash`), or the feedback of a blocked Stop / SubagentStop. */
+export interface HookFrame {
+  kind: 'context' | 'feedback';
+  /** `PreToolUse:Bash`, `SessionStart:startup`, `Stop`. */
+  label: string;
+  body: string;
 }
 
 export interface ToolBlock {

@@ -192,11 +192,17 @@ export class HooksStore {
   }
 
   /** Opens the hook's settings file in the IDE (outside it, says where the file is). */
-  async openFile(h: HookListItem): Promise<void> {
+  openFile(h: HookListItem): Promise<void> {
+    return this.openAt(h.file);
+  }
+
+  /** Opens a file in the IDE, at a line when given (outside it, says where the file and line are). */
+  async openAt(path: string, line?: number): Promise<void> {
     this.#menu.value = null;
     try {
-      await this.client.request('host.openFile', { path: h.file });
-      this.#notice.value = this.app.mode === 'browser' ? { kind: 'info', text: t('hooks.openedBrowser', { path: h.file }) } : null;
+      await this.client.request('host.openFile', line ? { path, line } : { path });
+      const where = line ? `${path}:${line}` : path;
+      this.#notice.value = this.app.mode === 'browser' ? { kind: 'info', text: t('hooks.openedBrowser', { path: where }) } : null;
     } catch (err) {
       this.#notice.value = { kind: 'error', text: (err as Error).message };
     }

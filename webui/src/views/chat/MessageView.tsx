@@ -13,13 +13,15 @@ function BlockView({ block: b, role }: { block: Extract<TimelineItem, { kind: 'b
   switch (b.type) {
     case 'text':
       if (b.source === 'hook') {
+        // The UI's own words around what the hook said (the model gets Claude Code's framing).
+        const frame = b.hookFrame;
         return (
-          <div class="hook-text">
+          <div class="hook-text" data-frame={frame?.kind}>
             <div class="hook-text-label">
               <Icon name="bolt" />
-              {t('chat.hookContext', { event: b.hookEvent ?? '' })}
+              {frame ? t(`chat.hookFrame.${frame.kind}`, { label: frame.label }) : t('chat.hookContext', { event: b.hookEvent ?? '' })}
             </div>
-            <RichText text={b.content} />
+            <RichText text={frame ? frame.body : b.content} />
           </div>
         );
       }

@@ -17,7 +17,7 @@ function StartNotes() {
   const start = config.start.value;
   const notes = [
     ...(start?.allHooksOff != null ? [t('start.allHooksOff', { file: start.allHooksOff })] : []),
-    ...(start?.fewerHooks ? [t('start.fewerHooks', { now: start.fewerHooks.now, before: start.fewerHooks.before })] : []),
+    ...(start?.fewerHooks ? [tn('start.fewerHooks', start.fewerHooks.now, { before: start.fewerHooks.before })] : []),
   ];
   if (!notes.length) return null;
   return (

@@ -3,7 +3,7 @@
 // the Wave file the import adds them to, and the hooks themselves; **Import** adds them (they run at
 // once). A project file in a workspace that is not trusted offers to trust it instead.
 import type { ClaudeHooksFile } from '../../../host/protocol.js';
-import { t } from '../../../i18n/index.js';
+import { t, tn } from '../../../i18n/index.js';
 import { claudeHookLine, claudeSettingLine, notImportedLines, type HooksStore } from '../../../state/hooksStore.js';
 import { useStores } from '../../../state/index.js';
 
@@ -59,7 +59,7 @@ function ClaudeFile({ file }: { file: ClaudeHooksFile }) {
             type="button"
             class="button small primary claude-import"
             disabled={busy}
-            aria-label={t('claude.importLabel', { n, file: from, to })}
+            aria-label={tn('claude.importLabel', n, { file: from, to })}
             onClick={() => void importFile(hooks, file)}
           >
             {hooks.importing === file.from ? t('claude.importing') : t('claude.import')}
