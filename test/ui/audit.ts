@@ -31,8 +31,7 @@ export function overflowProblems(page: Page): Promise<string[]> {
         const title = el.closest('[title]')?.getAttribute('title') ?? '';
         if (!title.includes(text.slice(0, 24))) out.push(`clipped without a title: ${name(el)} "${text.slice(0, 60)}"`);
       }
-      if (!inScroller && (rect.right > vw + 1 || rect.left < -1))
-        out.push(`outside the window (${Math.round(rect.left)}–${Math.round(rect.right)} of ${vw}): ${name(el)} "${text.slice(0, 60)}"`);
+      if (!inScroller && (rect.right > vw + 1 || rect.left < -1)) out.push(`outside the window (${Math.round(rect.left)}–${Math.round(rect.right)} of ${vw}): ${name(el)} "${text.slice(0, 60)}"`);
       if (el.matches(LABEL)) {
         for (const n of texts) {
           const range = document.createRange();

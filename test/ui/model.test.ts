@@ -142,9 +142,7 @@ describe('Undo after a delete', () => {
 describe('PreModelSwitch from the Model section', () => {
   it('a save that would change the model of the running session asks the PreModelSwitch hooks: a deny saves nothing and says why', async () => {
     const sb = new UiSandbox().trust(true);
-    const deny = JSON.stringify({
-      hookSpecificOutput: { hookEventName: 'PreModelSwitch', permissionDecision: 'deny', permissionDecisionReason: 'stay on the approved model' },
-    });
+    const deny = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreModelSwitch', permissionDecision: 'deny', permissionDecisionReason: 'stay on the approved model' } });
     const dump = join(sb.root, 'switch.json');
     sb.write(sb.userSettings, { hooks: hooksOf([{ event: 'PreModelSwitch', matcher: 'settings', command: `cat > '${dump}'; printf '%s' '${deny}'` }]) });
     const before = sb.read(sb.userSettings);
@@ -155,17 +153,9 @@ describe('PreModelSwitch from the Model section', () => {
     await form.waitFor();
     await form.getByLabel('Model').fill('big-model');
     await form.getByRole('button', { name: 'Save' }).click();
-    await expect
-      .poll(() => page.locator('body').textContent())
-      .toContain('a PreModelSwitch hook refused the switch from test to big-model: stay on the approved model; the model settings were not saved');
+    await expect.poll(() => page.locator('body').textContent()).toContain('a PreModelSwitch hook refused the switch from test to big-model: stay on the approved model; the model settings were not saved');
     expect(sb.read(sb.userSettings)).toBe(before);
-    expect(JSON.parse(sb.read(dump))).toMatchObject({
-      hook_event_name: 'PreModelSwitch',
-      from_model: 'test',
-      to_model: 'big-model',
-      requested_model: 'big-model',
-      source: 'settings',
-    });
+    expect(JSON.parse(sb.read(dump))).toMatchObject({ hook_event_name: 'PreModelSwitch', from_model: 'test', to_model: 'big-model', requested_model: 'big-model', source: 'settings' });
     expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -158,6 +158,6 @@ describe('prompts and settings problems in the chat', () => {
     const banner = page.locator('.config-problems');
     await banner.waitFor();
     expect(await banner.locator('summary').textContent()).toContain('1 hook could not be read and does not run');
-    expect(await banner.textContent()).toContain(`${sb.projectSettings}:5:5`);
+    expect(await banner.textContent()).toContain(`${sb.projectSettings}:4:83`); // at the trailing comma
   });
 });

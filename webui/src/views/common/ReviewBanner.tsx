@@ -5,7 +5,7 @@
 // session left unreviewed says when it was made. What the session said at start is shown too.
 // The banner is one line ("3 settings files changed — Review"); Review opens the drawer with all
 // of it (ReviewDrawer.tsx), so a 400 px tool window keeps its room for the chat.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { t, tn } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
 import { ReviewDrawer } from './ReviewDrawer.js';
@@ -35,11 +35,8 @@ export function ReviewBanner() {
   const review = config.review.value;
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const nothing = !review.length && !config.undo;
-  useEffect(() => {
-    if (nothing) setOpen(false);
-  }, [nothing]);
-  if (nothing) return <StartNotes />;
+  // With nothing to review the banner goes (the drawer keeps its open state for the next change).
+  if (!review.length && !config.undo) return <StartNotes />;
   const close = () => {
     setOpen(false);
     button.current?.focus();

@@ -56,8 +56,8 @@ export function ReviewDrawer({ open, review, anchor, onClose }: DrawerProps) {
           <FileChange key={c.path} change={c} />
         ))}
       </ul>
-      <RevertNote />
-      {config.error && <p class="review-error">{config.error}</p>}
+      {open && <RevertNote />}
+      {open && config.error && <p class="review-error">{config.error}</p>}
     </div>
   );
 }
