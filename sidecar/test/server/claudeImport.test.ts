@@ -137,13 +137,21 @@ describe('Claude Code hooks on the settings page', () => {
     const other = connect();
     const r = await ok(p, 'hooks.import', { from: 'user' });
     expect(r.imported).toEqual([
-      { from: 'user', file: claudeUser, to: waveUser, added: [{ event: 'Stop', matcher: null, what: 'notify-send done' }], skipped: 0, settings: [], notImported: [] },
+      {
+        from: 'user',
+        file: claudeUser,
+        to: waveUser,
+        added: [{ event: 'Stop', matcher: null, what: 'notify-send done' }],
+        skipped: 0,
+        settings: [],
+        notImported: [],
+      },
     ]);
     expect(counts(r)).toEqual({ project: 3, local: 1 });
     const row = r.hooks.find((h) => h.file === waveUser)!;
     expect(row).toMatchObject({ source: 'user', event: 'Stop', command: 'notify-send done', state: 'active', transcript: 'jsonl' });
     expect(JSON.parse(readFileSync(waveUser, 'utf8'))).toEqual({
-      hooks: { Stop: [{ hooks: [{ type: 'command', command: 'notify-send done', transcript: 'jsonl' }] }] },
+      hooks: { Stop: [{ hooks: [{ type: 'command', command: 'notify-send done', description: 'from ~/.claude/settings.json', transcript: 'jsonl' }] }] },
     });
     // The session runs it now: nothing waits for review.
     expect(r.config.review).toEqual([]);

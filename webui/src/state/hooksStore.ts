@@ -4,14 +4,7 @@
 // hook against its event's sample payload, the result shown in place) and open file.
 import { batch, computed, signal } from '@preact/signals';
 import { RequestFailed, type HostClient } from '../host/client.js';
-import type {
-  ClaudeHooksFile,
-  HookFigures,
-  HookListItem,
-  HooksListing,
-  HookTestResult,
-  SettingsFileState,
-} from '../host/protocol.js';
+import type { ClaudeHooksFile, HookFigures, HookListItem, HooksListing, HookTestResult, SettingsFileState } from '../host/protocol.js';
 import { t } from '../i18n/index.js';
 import type { AppStore } from './appStore.js';
 import { importNotice, type Notice } from './importWords.js';
