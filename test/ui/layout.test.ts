@@ -24,64 +24,25 @@ beforeAll(async () => {
   sb.write(sb.userSettings, {
     permissions: { allow: ['Bash'] },
     hooks: hooksOf([
-      {
-        event: 'PreToolUse',
-        matcher: 'Bash|Edit|Write|MultiEdit|NotebookEdit',
-        command: 'true',
-        description: 'Check every shell command and every edit the agent makes before it runs',
-        timeout: 30,
-      },
-      {
-        event: 'PreToolUse',
-        matcher: 'Bash',
-        command: json({ hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: 'use pnpm, not npm' } }),
-        description: 'Package manager note',
-      },
+      { event: 'PreToolUse', matcher: 'Bash|Edit|Write|MultiEdit|NotebookEdit', command: 'true', description: 'Check every shell command and every edit the agent makes before it runs', timeout: 30 },
+      { event: 'PreToolUse', matcher: 'Bash', command: json({ hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: 'use pnpm, not npm' } }), description: 'Package manager note' },
       { event: 'PostToolUse', matcher: 'Bash', command: 'echo oops >&2; exit 1', description: 'Flaky logger' },
       { event: 'Stop', command: 'notify-send "Wave finished its turn in the monorepo"', description: 'Notify when done', async: true },
     ]),
   });
   sb.write(sb.projectSettings, {
     hooks: hooksOf([
-      {
-        event: 'PostToolUse',
-        matcher: 'Edit|Write',
-        command: 'npx prettier --write "$WAVE_PROJECT_DIR/packages/web/src"',
-        description: 'Format after edits',
-        timeout: 60,
-      },
+      { event: 'PostToolUse', matcher: 'Edit|Write', command: 'npx prettier --write "$WAVE_PROJECT_DIR/packages/web/src"', description: 'Format after edits', timeout: 60 },
       { event: 'UserPromptSubmit', command: './scripts/sprint-context.sh --board web --limit 20', description: 'Sprint context' },
     ]),
   });
   // Claude Code hooks Wave does not run: the user's (with Import) and the untrusted project's (with Trust).
-  sb.write(`${sb.home}/.claude/settings.json`, {
-    hooks: hooksOf([{ event: 'PreToolUse', matcher: 'Bash', command: '"$HOME"/.claude/hooks/block-force-push-to-protected-branches.sh --strict' }]),
-  });
-  sb.write(`${sb.workdir}/.claude/settings.json`, {
-    hooks: hooksOf([
-      { event: 'PostToolUse', matcher: 'Edit|Write', command: 'npx eslint --fix "$CLAUDE_PROJECT_DIR"' },
-      { event: 'Stop', command: 'echo done' },
-    ]),
-  });
-  sb.plugin(
-    'security-guard-kit',
-    hooksOf([{ event: 'PreToolUse', matcher: 'Bash', command: '${WAVE_PLUGIN_ROOT}/bin/scan', description: 'Scan for secrets' }]),
-  );
+  sb.write(`${sb.home}/.claude/settings.json`, { hooks: hooksOf([{ event: 'PreToolUse', matcher: 'Bash', command: '"$HOME"/.claude/hooks/block-force-push-to-protected-branches.sh --strict' }]) });
+  sb.write(`${sb.workdir}/.claude/settings.json`, { hooks: hooksOf([{ event: 'PostToolUse', matcher: 'Edit|Write', command: 'npx eslint --fix "$CLAUDE_PROJECT_DIR"' }, { event: 'Stop', command: 'echo done' }]) });
+  sb.plugin('security-guard-kit', hooksOf([{ event: 'PreToolUse', matcher: 'Bash', command: '${WAVE_PLUGIN_ROOT}/bin/scan', description: 'Scan for secrets' }]));
   model = await startModelServer([
     { toolCalls: [{ name: 'Bash', input: { command: 'pnpm --filter web test -- --reporter=dot --run', description: 'Run the web tests' } }] },
-    {
-      text: 'The tests pass. Now the fix:',
-      toolCalls: [
-        {
-          name: 'Edit',
-          input: {
-            file_path: `${sb.workdir}/packages/web/src/checkout/summary.tsx`,
-            old_string: 'const total = a + b;',
-            new_string: 'const total = sum(items);\nconst tax = total * rate;',
-          },
-        },
-      ],
-    },
+    { text: 'The tests pass. Now the fix:', toolCalls: [{ name: 'Edit', input: { file_path: `${sb.workdir}/packages/web/src/checkout/summary.tsx`, old_string: 'const total = a + b;', new_string: 'const total = sum(items);\nconst tax = total * rate;' } }] },
     { text: 'Fixed.' },
   ]);
   s = await startServe(sb, { model });
@@ -145,9 +106,7 @@ describe('a 400 px tool window', () => {
       await page.keyboard.press('Enter');
       const menu = page.getByRole('menu');
       await menu.waitFor();
-      expect(await menu.getByRole('menuitem').allTextContents()).toEqual(
-        lang === 'en' ? ['Test', 'Open file', 'Edit', 'Delete'] : ['测试', '打开文件', '编辑', '删除'],
-      );
+      expect(await menu.getByRole('menuitem').allTextContents()).toEqual(lang === 'en' ? ['Test', 'Open file', 'Edit', 'Delete'] : ['测试', '打开文件', '编辑', '删除']);
       expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menuitem');
       await page.keyboard.press('ArrowDown');
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(lang === 'en' ? 'Open file' : '打开文件');

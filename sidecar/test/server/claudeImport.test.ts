@@ -137,15 +137,7 @@ describe('Claude Code hooks on the settings page', () => {
     const other = connect();
     const r = await ok(p, 'hooks.import', { from: 'user' });
     expect(r.imported).toEqual([
-      {
-        from: 'user',
-        file: claudeUser,
-        to: waveUser,
-        added: [{ event: 'Stop', matcher: null, what: 'notify-send done' }],
-        skipped: 0,
-        settings: [],
-        notImported: [],
-      },
+      { from: 'user', file: claudeUser, to: waveUser, added: [{ event: 'Stop', matcher: null, what: 'notify-send done' }], skipped: 0, settings: [], notImported: [] },
     ]);
     expect(counts(r)).toEqual({ project: 3, local: 1 });
     const row = r.hooks.find((h) => h.file === waveUser)!;

@@ -24,13 +24,7 @@ const WAVE_FILE = `{
 const CLAUDE_FILE = {
   hooks: {
     PreToolUse: [
-      {
-        matcher: 'Bash',
-        hooks: [
-          { type: 'command', command: 'echo already' },
-          { type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh', timeout: 10 },
-        ],
-      },
+      { matcher: 'Bash', hooks: [{ type: 'command', command: 'echo already' }, { type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh', timeout: 10 }] },
     ],
     Stop: [{ hooks: [{ type: 'prompt', prompt: 'Is the work done? $ARGUMENTS' }] }],
   },
@@ -61,11 +55,7 @@ describe.concurrent('wave hooks import', () => {
       ['Stop', 'prompt: Is the work done? $ARGUMENTS'],
     ]);
     // Each imported hook says where it came from; the one already there keeps what it had.
-    expect(list.hooks.map((h) => (h.handler as { description?: string }).description)).toEqual([
-      undefined,
-      'from .claude/settings.json',
-      'from .claude/settings.json',
-    ]);
+    expect(list.hooks.map((h) => (h.handler as { description?: string }).description)).toEqual([undefined, 'from .claude/settings.json', 'from .claude/settings.json']);
     // What validation says of the Wave file now comes with the result (the guard's script does not exist).
     expect(r.stdout).toMatch(/problems of .*settings\.json now:\n {4}warning line \d+: the script .*guard\.sh does not exist/);
     expect(text).toContain('"transcript": "jsonl"');
@@ -85,13 +75,7 @@ describe.concurrent('wave hooks import', () => {
     const r = await sb.wave(['hooks', 'import', '--from', from]);
     expect(r.code).toBe(0);
     const user = JSON.parse(readFileSync(sb.userSettings, 'utf8')) as Record<string, unknown>;
-    expect(user).toEqual({
-      hooks: {
-        SessionStart: [
-          { matcher: 'startup', hooks: [{ type: 'command', command: 'echo hi', description: 'from ~/.claude/settings.json', transcript: 'jsonl' }] },
-        ],
-      },
-    });
+    expect(user).toEqual({ hooks: { SessionStart: [{ matcher: 'startup', hooks: [{ type: 'command', command: 'echo hi', description: 'from ~/.claude/settings.json', transcript: 'jsonl' }] }] } });
   });
 });
 
@@ -102,17 +86,10 @@ describe.concurrent('wave plugins install', () => {
     mkdirSync(join(src, '.claude-plugin'), { recursive: true });
     mkdirSync(join(src, 'hooks'), { recursive: true });
     writeFileSync(join(src, '.claude-plugin', 'plugin.json'), JSON.stringify({ name: 'guardian', version: '1.0.0' }));
-    writeFileSync(
-      join(src, 'hooks', 'guard.sh'),
-      `#!/bin/sh\ncat > ${JSON.stringify(sb.outFile('plugin-stdin.json'))}\necho "$CLAUDE_PLUGIN_ROOT" > ${JSON.stringify(sb.outFile('root.txt'))}\n`,
-      { mode: 0o755 },
-    );
+    writeFileSync(join(src, 'hooks', 'guard.sh'), `#!/bin/sh\ncat > ${JSON.stringify(sb.outFile('plugin-stdin.json'))}\necho "$CLAUDE_PLUGIN_ROOT" > ${JSON.stringify(sb.outFile('root.txt'))}\n`, { mode: 0o755 });
     writeFileSync(
       join(src, 'hooks', 'hooks.json'),
-      JSON.stringify({
-        description: 'guards Bash',
-        hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/hooks/guard.sh' }] }] },
-      }),
+      JSON.stringify({ description: 'guards Bash', hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/hooks/guard.sh' }] }] } }),
     );
     const r = await sb.wave(['plugins', 'install', src]);
     expect(r.code).toBe(0);
@@ -122,11 +99,7 @@ describe.concurrent('wave plugins install', () => {
     expect(existsSync(join(root, 'hooks', 'guard.sh'))).toBe(true);
     expect((await sb.wave(['plugins', 'list'])).stdout).toContain('guardian');
 
-    const { json } = await scenario({
-      sandbox: sb,
-      args: ['--permission-mode', 'bypassPermissions'],
-      script: [call('Bash', { command: 'echo x' }), { text: 'ok' }],
-    });
+    const { json } = await scenario({ sandbox: sb, args: ['--permission-mode', 'bypassPermissions'], script: [call('Bash', { command: 'echo x' }), { text: 'ok' }] });
     expect(hookRuns(json.messages).map((h) => [h.event, h.source])).toEqual([['PreToolUse', 'plugin']]);
     expect(readFileSync(sb.outFile('root.txt'), 'utf8').trim()).toBe(root);
     const stdin = JSON.parse(readFileSync(sb.outFile('plugin-stdin.json'), 'utf8')) as Record<string, string>;
@@ -149,17 +122,14 @@ describe.concurrent('wave plugins install', () => {
     writeFileSync(join(src, 'extra', 'more.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [cmd('extra')] }] } }));
     const r = await sb.wave(['plugins', 'install', src]);
     expect(r.stdout).toContain('(2 hooks)');
-    expect(r.stdout).toContain("not used by Wave (it runs a plugin's hooks only): commands");
+    expect(r.stdout).toContain('not used by Wave (it runs a plugin\'s hooks only): commands');
     await scenario({ sandbox: sb, script: [{ text: 'ok' }] });
     const data = join(sb.home, '.wave', 'plugin-data', 'multi');
     expect(readFileSync(join(data, 'seen.txt'), 'utf8')).toBe('default\nextra\n');
 
     const inline = join(sb.root, 'inline');
     mkdirSync(join(inline, '.claude-plugin'), { recursive: true });
-    writeFileSync(
-      join(inline, '.claude-plugin', 'plugin.json'),
-      JSON.stringify({ name: 'inline', hooks: { SessionEnd: [{ hooks: [{ type: 'command', command: 'true' }] }] } }),
-    );
+    writeFileSync(join(inline, '.claude-plugin', 'plugin.json'), JSON.stringify({ name: 'inline', hooks: { SessionEnd: [{ hooks: [{ type: 'command', command: 'true' }] }] } }));
     const r2 = await sb.wave(['plugins', 'install', inline]);
     expect(r2.code).toBe(0);
     expect(r2.stdout).toContain('SessionEnd  true');
