@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { EVENT_NAMES, eventSpec } from '../../sidecar/src/hooks/events.js';
+import { EVENT_NAMES, eventSpec } from '../../sidecar/src/hooks/contract/events.js';
 
 const DOC = readFileSync(fileURLToPath(new URL('../../docs/hooks.md', import.meta.url)), 'utf8');
 

@@ -5,7 +5,7 @@
 // was done.
 import { homedir } from 'node:os';
 import { commandArgs } from './args.js';
-import { importPair, importPairs, type PairPlan } from '../hooks/claudeImportFiles.js';
+import { importPair, importPairs, type PairPlan } from '../hooks/import/claudeImportFiles.js';
 import { makeStyle } from './style.js';
 import { resolveWorkdir } from './workdir.js';
 

@@ -7,8 +7,8 @@ import { homedir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { commandArgs } from './args.js';
 import { TOOL_NAMES } from '../app/tools.js';
-import { formatProblem } from '../hooks/problems.js';
-import { pluginHookFiles, readManifest, readPluginFile } from '../hooks/pluginSources.js';
+import { formatProblem } from '../hooks/config/problems.js';
+import { pluginHookFiles, readManifest, readPluginFile } from '../hooks/config/pluginSources.js';
 import { settingsPaths, type SettingsPaths } from '../settings/paths.js';
 
 const USAGE = `usage:
