@@ -3,6 +3,8 @@
 // the Wave file stays — skipping hooks that are already there. Each imported command handler gets
 // `"transcript": "jsonl"`, so it reads the Claude Code format transcript it was written for. Its
 // permission rules and env come along (claudeImportSettings.ts). Pure: text in, text out.
+import { readHandler } from '../config/handlerRead.js';
+import { handlerIdentity } from '../handlers/table.js';
 import { planSettingsImport, type ImportedSetting, type NotImported } from './claudeImportSettings.js';
 import { applyEdits, format, type FormattingOptions } from 'jsonc-parser';
 import { formattingOf, insertValue, parsedObject } from './jsonInsert.js';
@@ -35,10 +37,10 @@ type Group = { matcher?: unknown; hooks?: unknown };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** What a handler runs, as the handler table identifies it (an entry Wave cannot read: as written). */
 function whatOf(h: Handler): string {
-  if (h.type === 'http') return `POST ${String(h.url)}`;
-  if (h.type === 'prompt') return `prompt: ${String(h.prompt)}`;
-  return String(h.command);
+  const read = readHandler(h);
+  return read.handler ? handlerIdentity(read.handler) : JSON.stringify(h);
 }
 
 /** Identity of a handler for "already there": event, matcher and what it runs. */
