@@ -37,15 +37,16 @@ type Group = { matcher?: unknown; hooks?: unknown };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** What a handler runs, as the handler table identifies it (an entry Wave cannot read: as written). */
+/** What a handler runs, in one line, as the handler table says it (an entry Wave cannot read: its command). */
 function whatOf(h: Handler): string {
   const read = readHandler(h);
-  return read.handler ? handlerIdentity(read.handler) : JSON.stringify(h);
+  return read.handler ? read.summary : String(h.command);
 }
 
-/** Identity of a handler for "already there": event, matcher and what it runs. */
+/** Identity of a handler for "already there": event, matcher and the handler table's identity (an entry Wave cannot read: as written). */
 function keyOf(event: string, matcher: unknown, h: Handler): string {
-  return JSON.stringify([event, typeof matcher === 'string' ? matcher : '', whatOf(h)]);
+  const read = readHandler(h);
+  return JSON.stringify([event, typeof matcher === 'string' ? matcher : '', read.handler ? handlerIdentity(read.handler) : h]);
 }
 
 function existingKeys(hooks: unknown): Set<string> {
