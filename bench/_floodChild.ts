@@ -10,12 +10,12 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FireContext } from '../sidecar/src/hooks/manager.js';
+import type { FireContext } from '../sidecar/src/hooks/fire/manager.js';
 import { compiledSidecar, gc, MB, tempDir } from './lib.js';
 
 // The compiled engine, as `wave` runs it (lib.ts, compiledSidecar).
-const { HookManager } = (await import(compiledSidecar('hooks/manager.js'))) as typeof import('../sidecar/src/hooks/manager.js');
-const { prepareHookRunner } = (await import(compiledSidecar('hooks/runner.js'))) as typeof import('../sidecar/src/hooks/runner.js');
+const { HookManager } = (await import(compiledSidecar('hooks/fire/manager.js'))) as typeof import('../sidecar/src/hooks/fire/manager.js');
+const { prepareHookRunner } = (await import(compiledSidecar('hooks/run/runner.js'))) as typeof import('../sidecar/src/hooks/run/runner.js');
 
 const FLOOD_BYTES = 200 * MB; // 209715200
 const FLOOD_COMMAND = `head -c ${FLOOD_BYTES} /dev/zero`;

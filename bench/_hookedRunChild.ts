@@ -20,7 +20,7 @@ import { compiledSidecar, gc, MB, rawSpawn, tempDir } from './lib.js';
 
 // The compiled `wave` (lib.ts, compiledSidecar): this is the agent process of a real `wave -p`.
 const { printCommand } = (await import(compiledSidecar('cli/print.js'))) as typeof import('../sidecar/src/cli/print.js');
-const { prepareHookRunner, runHookProcess } = (await import(compiledSidecar('hooks/runner.js'))) as typeof import('../sidecar/src/hooks/runner.js');
+const { prepareHookRunner, runHookProcess } = (await import(compiledSidecar('hooks/run/runner.js'))) as typeof import('../sidecar/src/hooks/run/runner.js');
 
 function script(): ScriptStep[] {
   const steps: ScriptStep[] = [];

@@ -6,8 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { historyLine, HistoryWriter } from '../sidecar/src/hooks/history.js';
-import type { HookRunRecord } from '../sidecar/src/hooks/types.js';
+import { historyLine, HistoryWriter } from '../sidecar/src/hooks/history/history.js';
+import type { HookRunRecord } from '../sidecar/src/hooks/contract/types.js';
 import { fmt, stats, tempDir, type Benchmark } from './lib.js';
 
 const WAVE = fileURLToPath(new URL('../sidecar/bin/wave.js', import.meta.url));

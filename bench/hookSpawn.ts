@@ -11,16 +11,16 @@
 //     Each variant runs in its own fresh process (_floodChild.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FireContext, HookManager } from '../sidecar/src/hooks/manager.js';
+import type { FireContext, HookManager } from '../sidecar/src/hooks/fire/manager.js';
 import type { FloodReport, FloodRun } from './_floodChild.js';
 import { childReport, compiledSidecar, fmt, gc, MB, rawSpawn, stats, table, tempDir, type Benchmark, type BenchOptions, type Figure } from './lib.js';
 
 /** The compiled engine, as `wave` runs it (lib.ts, compiledSidecar); loaded when the benchmark runs. */
 async function engine() {
   return {
-    ...((await import(compiledSidecar('hooks/manager.js'))) as typeof import('../sidecar/src/hooks/manager.js')),
-    ...((await import(compiledSidecar('hooks/runner.js'))) as typeof import('../sidecar/src/hooks/runner.js')),
-    ...((await import(compiledSidecar('hooks/spawn.js'))) as typeof import('../sidecar/src/hooks/spawn.js')),
+    ...((await import(compiledSidecar('hooks/fire/manager.js'))) as typeof import('../sidecar/src/hooks/fire/manager.js')),
+    ...((await import(compiledSidecar('hooks/run/runner.js'))) as typeof import('../sidecar/src/hooks/run/runner.js')),
+    ...((await import(compiledSidecar('hooks/run/spawn.js'))) as typeof import('../sidecar/src/hooks/run/spawn.js')),
   };
 }
 

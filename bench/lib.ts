@@ -149,7 +149,7 @@ export function childReport<T>(file: string, args: string[], o: { label: string;
   });
 }
 
-const SIDECAR = fileURLToPath(new URL('../sidecar/', import.meta.url));
+const SIDECAR = fileURLToPath(new URL('../sidecar', import.meta.url));
 
 /**
  * The URL of a module of the compiled sidecar (`sidecar/dist/<path>`), as `wave` runs it. The hook

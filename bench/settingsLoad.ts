@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadSources } from '../sidecar/src/hooks/compose.js';
+import { loadSources } from '../sidecar/src/hooks/config/compose.js';
 import { fmt, gc, stats, table, tempDir, type Benchmark, type BenchOptions, type Figure } from './lib.js';
 
 const WAVE = fileURLToPath(new URL('../sidecar/bin/wave.js', import.meta.url));

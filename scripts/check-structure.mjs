@@ -5,7 +5,9 @@
 //   2. browser technology stays in webui/src/host (the only code that knows the WebSocket);
 //   3. small pieces: no source file over 400 lines, no function over 60 lines;
 //   4. the code and the docs cite the product's own docs, never the spec or the seeds;
-//   5. no import cycle between files (type-only imports included): a circle is reported with its files
+//   5. sub-layers inside a folder: the hook engine's sub-folders (sidecar/src/hooks/handlers, contract, config,
+//      run, history, fire, import) import only the sub-folders listed for them below (HOOKS_SUBLAYERS);
+//   6. no import cycle between files (type-only imports included): a circle is reported with its files
 //      (docs/architecture.md, "Layers").
 // Prints every violation with its file and line; exits 1 when there is one.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -32,6 +34,22 @@ export const SIDECAR_LAYERS = {
   cli: ['app', 'server', 'agent', 'work', 'mcp', 'hooks', 'models', 'settings', 'process', 'protocol'],
   '.': ['app', 'agent', 'hooks', 'models', 'protocol'],
 };
+/**
+ * The hook engine's own layers (docs/architecture.md, "The hook engine"): who may import whom among the
+ * sub-folders of sidecar/src/hooks. `index.ts` (the engine's entry, '.') may import them all.
+ */
+export const HOOKS_SUBLAYERS = {
+  handlers: [],
+  contract: ['handlers'],
+  config: ['contract', 'handlers'],
+  import: ['contract', 'config', 'handlers'],
+  run: ['contract', 'config', 'handlers'],
+  history: ['contract'],
+  fire: ['contract', 'config', 'run', 'history', 'handlers'],
+  '.': ['handlers', 'contract', 'config', 'import', 'run', 'history', 'fire'],
+};
+/** Folders whose inside is layered too: folder (under sidecar/src) → its sub-layers. */
+const SIDECAR_SUBLAYERS = { hooks: HOOKS_SUBLAYERS };
 export const WEBUI_LAYERS = {
   host: ['@protocol'],
   i18n: [],
@@ -81,20 +99,25 @@ function lineOf(source, pos) {
   return source.getLineAndCharacterOfPosition(pos).line + 1;
 }
 
-function checkLayers(root, layers, file, source, alias) {
+/** `inner`: the layers of one folder's inside, where imports that leave the folder are the outer rule's business. */
+function checkLayers(root, layers, file, source, alias, inner = false) {
   const from = layerOf(root, file);
   const allowed = layers[from];
-  if (!allowed) return report(file, 1, `the folder "${from}" has no layer rule (add it to scripts/check-structure.mjs and docs/architecture.md)`);
+  const where = inner ? `${relative(REPO, root)}/` : '';
+  if (!allowed) return report(file, 1, `the folder "${where}${from}" has no layer rule (add it to scripts/check-structure.mjs and docs/architecture.md)`);
   for (const { spec, pos } of importsOf(source)) {
     let to;
     if (spec.startsWith('.')) {
       const target = resolve(dirname(file), spec);
-      if (!target.startsWith(root + sep)) return report(file, lineOf(source, pos), `imports ${spec}, outside its package`);
+      if (!target.startsWith(root + sep)) {
+        if (inner) continue;
+        return report(file, lineOf(source, pos), `imports ${spec}, outside its package`);
+      }
       to = layerOf(root, target);
     } else if (alias && spec.startsWith(alias.prefix)) to = alias.layer;
     else continue; // a package
     if (to !== from && !allowed.includes(to)) {
-      report(file, lineOf(source, pos), `${from}/ may not import ${to}/ (${spec}); allowed: ${allowed.join(', ') || 'nothing of the product'}`);
+      report(file, lineOf(source, pos), `${where}${from}/ may not import ${where}${to}/ (${spec}); allowed: ${allowed.join(', ') || 'nothing of the product'}`);
     }
   }
 }
@@ -170,12 +193,18 @@ function checkCycles(graph) {
   for (const v of graph.keys()) if (!index.has(v)) visit(v);
 }
 
-function checkPackage(root, layers, exts, alias) {
+function checkPackage(root, layers, exts, alias, sublayers = {}) {
   const graph = new Map();
   for (const file of walk(root, exts)) {
     const text = readFileSync(file, 'utf8');
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
     checkLayers(root, layers, file, source, alias);
+    const folder = layerOf(root, file);
+    if (sublayers[folder]) {
+      checkLayers(join(root, folder), sublayers[folder], file, source, undefined, true);
+      if (dirname(file) === join(root, folder) && !file.endsWith(`${sep}index.ts`))
+        report(file, 1, `only index.ts sits directly in ${folder}/: put this file in the sub-folder of its job (docs/architecture.md)`);
+    }
     graph.set(file, localImports(file, source));
     checkSizes(file, text, source);
     checkCitations(file, text);
@@ -186,7 +215,7 @@ function checkPackage(root, layers, exts, alias) {
   checkCycles(graph);
 }
 
-checkPackage(join(REPO, 'sidecar', 'src'), SIDECAR_LAYERS, ['.ts']);
+checkPackage(join(REPO, 'sidecar', 'src'), SIDECAR_LAYERS, ['.ts'], undefined, SIDECAR_SUBLAYERS);
 checkPackage(join(REPO, 'webui', 'src'), WEBUI_LAYERS, ['.ts', '.tsx'], { prefix: '@wave/sidecar/protocol', layer: '@protocol' });
 for (const file of walk(join(REPO, 'docs'), ['.md'])) checkCitations(file, readFileSync(file, 'utf8'));
 for (const file of ['README.md', 'sidecar/README.md', 'webui/README.md', 'jetbrains-plugin/README.md'])

@@ -22,7 +22,7 @@ import { startModelServer, type ModelServer, type RecordedRequest, type Scripted
 
 export type { ModelServer, RecordedRequest, ScriptedTurn, ScriptStep } from '../model-server/server.js';
 
-export const REPO = fileURLToPath(new URL('../../', import.meta.url));
+export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const WAVE_BIN = join(REPO, 'sidecar', 'bin', 'wave.js');
 const SIDECAR = join(REPO, 'sidecar');
 

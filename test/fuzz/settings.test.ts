@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileMatcher } from '../../sidecar/src/hooks/matcher.js';
-import { loadSources } from '../../sidecar/src/hooks/compose.js';
+import { compileMatcher } from '../../sidecar/src/hooks/contract/matcher.js';
+import { loadSources } from '../../sidecar/src/hooks/config/compose.js';
 import { prng } from '../server/gen.js';
 import { mutant } from './mutate.js';
 

@@ -24,7 +24,7 @@ import type {
 
 export type * from '../../sidecar/src/protocol/protocol.js';
 
-export const REPO = fileURLToPath(new URL('../../', import.meta.url));
+export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const WAVE_BIN = join(REPO, 'sidecar', 'bin', 'wave.js');
 
 export { ensureBuilt } from '../e2e/harness.js';

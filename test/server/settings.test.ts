@@ -26,7 +26,7 @@ import {
 } from './harness.js';
 import { expectedRemoval, hookAt, removalPath, removedTokensOnly, valueWithout } from './jsonCut.js';
 
-const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('./fixtures', import.meta.url));
 const USER_LF = readFileSync(join(FIXTURES, 'user-settings.jsonc'), 'utf8');
 const PROJECT_LF = readFileSync(join(FIXTURES, 'project-settings.json'), 'utf8');
 const crlf = (s: string) => s.replace(/\n/g, '\r\n');

@@ -15,7 +15,7 @@ let sb: UiSandbox;
 let s: Serve;
 let history: string;
 
-/** One line of ~/.wave/hook-runs.jsonl, as the engine writes it (hooks/history.ts). */
+/** One line of ~/.wave/hook-runs.jsonl, as the engine writes it (hooks/history/history.ts). */
 function line(o: {
   event: string;
   matcher: string | null;

@@ -5,10 +5,10 @@
 // behind its port (workPort.ts, plugged in by the composition root, app/).
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { HookManager, assertValidProgrammaticHooks } from '../hooks/manager.js';
-import type { StartNotices } from '../hooks/startNotices.js';
-import type { ConfiguredHook, HookDecision } from '../hooks/types.js';
-import { targetChangeText } from '../hooks/failClosed.js';
+import { HookManager, assertValidProgrammaticHooks } from '../hooks/fire/manager.js';
+import type { StartNotices } from '../hooks/config/startNotices.js';
+import type { ConfiguredHook, HookDecision } from '../hooks/contract/types.js';
+import { targetChangeText } from '../hooks/fire/failClosed.js';
 import { settingsPaths, type SettingsPaths } from '../settings/paths.js';
 import { compactConversation } from './compaction.js';
 import { Conversation } from './conversation.js';

@@ -1,6 +1,6 @@
 // The words hook results reach the model (and the user) in — Claude Code's wording, so prompts and
 // scripts written for it read the same here. One place for all of them.
-import type { BlockItem, HookDecision } from '../hooks/types.js';
+import type { BlockItem, HookDecision } from '../hooks/contract/types.js';
 import { hookText, type TextBlock } from './messages.js';
 
 /** `[<cmd>]: stderr` for an exit-code block, the bare reason for a JSON answer. */

@@ -1,8 +1,8 @@
 // What the model/tool loop (loop.ts) and one tool call (toolCall.ts) need from the conversation
 // they run in. The main agent (mainHost.ts) and every subagent implement it, so both share one loop.
-import type { FireResult } from '../hooks/manager.js';
-import type { EventInput, HookEventName, StopFailureInput } from '../hooks/events.js';
-import type { PermissionMode } from '../hooks/types.js';
+import type { FireResult } from '../hooks/fire/manager.js';
+import type { EventInput, HookEventName, StopFailureInput } from '../hooks/contract/events.js';
+import type { PermissionMode } from '../hooks/contract/types.js';
 import type { ModelClient } from '../models/types.js';
 import type { Message } from './messages.js';
 import type { AgentEvent, ToolApproval, ToolApprovalRequest } from './sessionOptions.js';

@@ -1,7 +1,7 @@
 // The model/tool loop shared by the agent and its subagents: call the model, run the tool calls it
 // asks for (in order), repeat until it stops calling tools, then fire Stop (or SubagentStop), which
 // may send it back to work — at most the host's StopGuard cap times per user turn (or subagent run).
-import type { StopFailureInput } from '../hooks/events.js';
+import type { StopFailureInput } from '../hooks/contract/events.js';
 import { ModelError } from '../models/modelError.js';
 import { toModelMessages } from './convert.js';
 import type { LoopHost } from './host.js';

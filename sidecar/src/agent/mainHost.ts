@@ -2,9 +2,9 @@
 // the hook events with this session's context, and the settings of the session's snapshot. Long-
 // running work (`work/`, through the agent's WorkPort) and subagents reach the session through it.
 import { basename, dirname, join } from 'node:path';
-import type { FireContext, FireResult, HookManager } from '../hooks/manager.js';
-import type { EventInput, HookEventName, StopFailureInput } from '../hooks/events.js';
-import type { HookDecision, PermissionMode } from '../hooks/types.js';
+import type { FireContext, FireResult, HookManager } from '../hooks/fire/manager.js';
+import type { EventInput, HookEventName, StopFailureInput } from '../hooks/contract/events.js';
+import type { HookDecision, PermissionMode } from '../hooks/contract/types.js';
 import type { ModelClient } from '../models/types.js';
 import type { SettingsPaths } from '../settings/paths.js';
 import { estimateTokens, type CompactOutcome } from './compaction.js';

@@ -1,9 +1,9 @@
 // PreModelSwitch / PostModelSwitch (docs/hooks.md, "PreModelSwitch"): a change of the model a running
 // session (or one of its subagents) talks to is asked first — a hook may refuse it with a reason, and
 // the model stays — and reported once done.
-import type { FireResult } from '../hooks/fireTypes.js';
-import type { EventInput } from '../hooks/events.js';
-import type { HookDecision } from '../hooks/types.js';
+import type { FireResult } from '../hooks/fire/fireTypes.js';
+import type { EventInput } from '../hooks/contract/events.js';
+import type { HookDecision } from '../hooks/contract/types.js';
 
 export type ModelSwitch = EventInput<'PreModelSwitch'>;
 

@@ -1,5 +1,5 @@
 // What a hook decision says to the user (its user messages and systemMessage), as notices in the conversation.
-import type { HookDecision } from '../hooks/types.js';
+import type { HookDecision } from '../hooks/contract/types.js';
 import type { ConversationPort } from './host.js';
 
 export function showUserParts(conversation: Pick<ConversationPort, 'notice'>, d: HookDecision): void {

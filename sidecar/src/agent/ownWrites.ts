@@ -2,10 +2,10 @@
 // hooks name (a write to one asks, like a settings file), and what an approved write to a settings
 // file does: the user saw the change and said yes, so it applies at once, as an edit on Wave's own
 // settings page does (the seed's "the AI writes the new hook" flow costs one click).
-import type { FireContext } from '../hooks/fireTypes.js';
-import { scriptOf } from '../hooks/guards.js';
-import type { HookManager } from '../hooks/manager.js';
-import type { ConfiguredHook } from '../hooks/types.js';
+import type { FireContext } from '../hooks/fire/fireTypes.js';
+import { scriptOf } from '../hooks/config/guards.js';
+import type { HookManager } from '../hooks/fire/manager.js';
+import type { ConfiguredHook } from '../hooks/contract/types.js';
 
 const scriptsOf = new WeakMap<readonly ConfiguredHook[], string[]>();
 

@@ -1,7 +1,7 @@
 // Permission modes and settings rules (README, "The agent on the command line"): whether a tool call may run, must be asked about,
 // or is denied. Hooks act before (PreToolUse) and at the ask (PermissionRequest); this module is
 // the pure policy in between.
-import type { PermissionDecision, PermissionMode } from '../hooks/types.js';
+import type { PermissionDecision, PermissionMode } from '../hooks/contract/types.js';
 import { allowRuleFor } from '../settings/allowRule.js';
 import { coveringRules, ruleMatches } from '../settings/rules.js';
 import type { ToolAccess } from './tools/types.js';

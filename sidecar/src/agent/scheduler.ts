@@ -3,7 +3,7 @@
 // prompt id and hook budget; queued work starts as soon as the agent is idle; `settle` waits until
 // nothing runs or waits any more (what `wave -p` does before it reports). All state is private.
 import { randomUUID } from 'node:crypto';
-import type { TurnBudget } from '../hooks/budget.js';
+import type { TurnBudget } from '../hooks/fire/budget.js';
 import { deferred } from '../process/deferred.js';
 import type { WorkPort } from './workPort.js';
 

@@ -1,7 +1,7 @@
 // What a session is made with (Agent.create's options, but its long-running work: options.ts), and what an
 // agent tells the outside world (events, approvals).
-import type { ConfigChangeNotice, TargetChangeNotice } from '../hooks/manager.js';
-import type { HookRunRecord, PermissionMode } from '../hooks/types.js';
+import type { ConfigChangeNotice, TargetChangeNotice } from '../hooks/fire/manager.js';
+import type { HookRunRecord, PermissionMode } from '../hooks/contract/types.js';
 import type { HookRunStart } from '../protocol/wire.js';
 import type { McpElicitation, McpElicitationAnswer } from '../protocol/mcpListing.js';
 import type { ModelClient } from '../models/types.js';

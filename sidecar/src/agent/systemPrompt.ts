@@ -1,8 +1,8 @@
 // The system prompt: who the agent is, the environment, instruction files, the active hooks with
 // the rule that they run on the user's machine, and what the model needs to create or edit hooks
 // from the settings page's prefilled prompts (format in brief and the settings files' paths).
-import { EVENT_NAMES, EVENTS } from '../hooks/events.js';
-import type { ConfiguredHook } from '../hooks/types.js';
+import { EVENT_NAMES, EVENTS } from '../hooks/contract/events.js';
+import type { ConfiguredHook } from '../hooks/contract/types.js';
 import type { InstructionFile } from './instructions.js';
 
 export interface SystemPromptInput {

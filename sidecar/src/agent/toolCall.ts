@@ -3,7 +3,7 @@
 // fires PostToolUse. Returns a stop request when a hook answered `continue: false`.
 import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import type { HookDecision } from '../hooks/types.js';
+import type { HookDecision } from '../hooks/contract/types.js';
 import type { ModelToolCall } from '../models/types.js';
 import type { CallSettings, LoopHost } from './host.js';
 import { contextBlock, hookWords } from './hookText.js';

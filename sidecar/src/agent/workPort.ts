@@ -2,7 +2,7 @@
 // notifications and queued prompts that start new cycles, and what runs now (the Stop payload's
 // `background_tasks` and `session_crons`). The agent knows only this port; the work itself
 // (`work/`) is plugged in by the composition root (`app/`), so `agent/` never imports `work/`.
-import type { BackgroundTask, SessionCron } from '../hooks/events.js';
+import type { BackgroundTask, SessionCron } from '../hooks/contract/events.js';
 import type { AnyTool } from './tools/types.js';
 
 export interface WorkPort {

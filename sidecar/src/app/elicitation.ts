@@ -6,7 +6,7 @@
 import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { showUserParts } from '../agent/notices.js';
 import type { MainHost } from '../agent/mainHost.js';
-import type { ElicitationAnswer } from '../hooks/types.js';
+import type { ElicitationAnswer } from '../hooks/contract/types.js';
 import type { McpElicitation } from '../protocol/mcpListing.js';
 
 export type ElicitationQuestion = Omit<McpElicitation, 'requestId'>;

@@ -10,11 +10,11 @@ import { promptModelOf } from '../agent/promptModel.js';
 import { absolutePaths } from '../agent/toolCall.js';
 import { transcriptPath, writeTranscript } from '../agent/transcript.js';
 import { JsonlTranscript } from '../agent/transcriptJsonl.js';
-import type { FireContext } from '../hooks/manager.js';
-import type { PromptModel } from '../hooks/promptHook.js';
+import type { FireContext } from '../hooks/fire/manager.js';
+import type { PromptModel } from '../hooks/handlers/prompt.js';
 import { createModelClient, modelConfigFrom } from '../models/config.js';
 import type { ModelKeys } from '../settings/schema.js';
-import { eventSpec, type HookEventName } from '../hooks/events.js';
+import { eventSpec, type HookEventName } from '../hooks/contract/events.js';
 import { toolSample } from './toolSamples.js';
 
 export const TEST_SESSION = 'hooks-test';

@@ -8,7 +8,7 @@ import type { AnyTool, ToolOutcome } from '../agent/tools/types.js';
 import type { WorkPort } from '../agent/workPort.js';
 import { McpHub, type McpHubOptions, type McpToolRef } from '../mcp/hub.js';
 import { outputCap, resultText } from '../mcp/results.js';
-import { formatProblem } from '../hooks/problems.js';
+import { formatProblem } from '../hooks/config/problems.js';
 import { elicit, type AskUser } from './elicitation.js';
 import { mcpMatcherProblems } from './mcpMatchers.js';
 

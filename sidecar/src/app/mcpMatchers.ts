@@ -2,9 +2,9 @@
 // "Validation"; docs/mcp.md, "Hooks on MCP tools"): a matcher part `mcp__<server>__…` whose server
 // is not configured, not connected, or has no tool it matches never fires, so it is a warning with
 // the hook's file, line and JSON path — as a matcher naming an unknown built-in tool is.
-import { eventSpec, isHookEvent } from '../hooks/events.js';
-import { compileMatcher } from '../hooks/matcher.js';
-import type { ConfigProblem, ConfiguredHook } from '../hooks/types.js';
+import { eventSpec, isHookEvent } from '../hooks/contract/events.js';
+import { compileMatcher } from '../hooks/contract/matcher.js';
+import type { ConfigProblem, ConfiguredHook } from '../hooks/contract/types.js';
 import type { McpServerView } from '../mcp/types.js';
 import type { McpHookTarget } from '../protocol/mcpListing.js';
 

@@ -1,6 +1,6 @@
 // `wave hooks …`: inspect the configured hooks, try them without a model, read their history. Each
 // sub-command is loaded when it is asked for, so `wave hooks stats` does not load the hook engine.
-import { EVENT_NAMES } from '../hooks/events.js';
+import { EVENT_NAMES } from '../hooks/contract/events.js';
 
 const USAGE = `usage:
   wave hooks list     [--workdir DIR] [--json]

@@ -1,11 +1,11 @@
 // `wave hooks runs` and `wave hooks stats` (docs/hooks.md, "History"): the run history of
 // `~/.wave/hook-runs.jsonl`, newest first, with filters; and the figures per hook.
-import { counted, sourceLabel } from '../hooks/sourceLabel.js';
+import { counted, sourceLabel } from '../hooks/contract/sourceLabel.js';
 import { homedir } from 'node:os';
 import { commandArgs } from './args.js';
-import { readHistory, type HistoryLine } from '../hooks/history.js';
-import { historyStats } from '../hooks/statsScan.js';
-import { findRuns, OUTCOME_FILTERS, outcomeOf, parseDuration, type OutcomeFilter } from '../hooks/stats.js';
+import { readHistory, type HistoryLine } from '../hooks/history/history.js';
+import { historyStats } from '../hooks/history/statsScan.js';
+import { findRuns, OUTCOME_FILTERS, outcomeOf, parseDuration, type OutcomeFilter } from '../hooks/history/stats.js';
 import { settingsPaths } from '../settings/paths.js';
 import { makeStyle } from './style.js';
 

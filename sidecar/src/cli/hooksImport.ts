@@ -5,10 +5,10 @@
 // was done (each imported hook is described "from .claude/settings.json"), what was not imported,
 // and what validation says of the Wave file now — the settings page's import says the same.
 import { homedir } from 'node:os';
-import { counted } from '../hooks/sourceLabel.js';
+import { counted } from '../hooks/contract/sourceLabel.js';
 import { commandArgs } from './args.js';
-import { addsAnything, importPair, importPairs, type PairPlan } from '../hooks/claudeImportFiles.js';
-import type { ConfigProblem } from '../hooks/types.js';
+import { addsAnything, importPair, importPairs, type PairPlan } from '../hooks/import/claudeImportFiles.js';
+import type { ConfigProblem } from '../hooks/contract/types.js';
 import { managerFor } from './hooksList.js';
 import { makeStyle } from './style.js';
 import { resolveWorkdir } from './workdir.js';

@@ -1,11 +1,11 @@
 // `wave hooks list` and `wave hooks validate`: every configured hook with its file, and every
 // problem of the configuration (docs/hooks.md, "The wave hooks command").
 import { TOOL_NAMES } from '../app/tools.js';
-import { HookManager, type HookManagerOptions } from '../hooks/manager.js';
-import { EVENT_NAMES } from '../hooks/events.js';
-import { blockingOnFailure, formatHint, onFailureSuggestions } from '../hooks/failureHints.js';
-import { formatProblem, unreadSummary } from '../hooks/problems.js';
-import { counted, sourceLabel } from '../hooks/sourceLabel.js';
+import { HookManager, type HookManagerOptions } from '../hooks/fire/manager.js';
+import { EVENT_NAMES } from '../hooks/contract/events.js';
+import { blockingOnFailure, formatHint, onFailureSuggestions } from '../hooks/config/failureHints.js';
+import { formatProblem, unreadSummary } from '../hooks/config/problems.js';
+import { counted, sourceLabel } from '../hooks/contract/sourceLabel.js';
 import { commandArgs } from './args.js';
 import { makeStyle } from './style.js';
 import { resolveWorkdir } from './workdir.js';

@@ -3,11 +3,11 @@
 // and the combined decision in words — or, with --json, one object scripts can rely on.
 import { readFileSync } from 'node:fs';
 import { commandArgs } from './args.js';
-import { describeDecision } from '../hooks/describe.js';
-import { unreadSummary } from '../hooks/problems.js';
-import { sourceLabel } from '../hooks/sourceLabel.js';
-import { EVENT_NAMES, eventSpec, isHookEvent, type EventInput, type HookEventName } from '../hooks/events.js';
-import type { HookRunRecord } from '../hooks/types.js';
+import { describeDecision } from '../hooks/contract/describe.js';
+import { unreadSummary } from '../hooks/config/problems.js';
+import { EVENT_NAMES, eventSpec, isHookEvent, type EventInput, type HookEventName } from '../hooks/contract/events.js';
+import type { HookRunRecord } from '../hooks/contract/types.js';
+import { sourceLabel } from '../hooks/contract/sourceLabel.js';
 import { hookTestContext, hookTestInput, promptModelFor } from '../app/hookTest.js';
 import { managerFor } from './hooksList.js';
 import { indent, makeStyle, type Style } from './style.js';

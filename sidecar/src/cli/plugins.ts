@@ -2,14 +2,14 @@
 // folder (`.claude-plugin/plugin.json` and its hooks file, `hooks/hooks.json` by default) copied
 // into `~/.wave/plugins/<name>/`, where Wave runs its hooks first, before the user's; then its hooks
 // are read and every problem is printed, so a plugin that cannot run says so at once.
-import { counted } from '../hooks/sourceLabel.js';
+import { counted } from '../hooks/contract/sourceLabel.js';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { commandArgs } from './args.js';
 import { TOOL_NAMES } from '../app/tools.js';
-import { formatProblem } from '../hooks/problems.js';
-import { pluginHookFiles, readManifest, readPluginFile } from '../hooks/pluginSources.js';
+import { formatProblem } from '../hooks/config/problems.js';
+import { pluginHookFiles, readManifest, readPluginFile } from '../hooks/config/pluginSources.js';
 import { settingsPaths, type SettingsPaths } from '../settings/paths.js';
 
 const USAGE = `usage:

@@ -8,24 +8,24 @@ import type { TurnResult } from '../agent/turn.js';
 import { createAgent } from '../app/agent.js';
 import { TOOL_NAMES } from '../app/tools.js';
 import { lastAnswer } from '../agent/messages.js';
-import { loadSources } from '../hooks/compose.js';
-import { formatProblem } from '../hooks/problems.js';
-import { targetChangeText } from '../hooks/failClosed.js';
-import type { TargetChangeNotice } from '../hooks/manager.js';
-import type { ConfigProblem } from '../hooks/types.js';
+import { loadSources } from '../hooks/config/compose.js';
+import { formatProblem } from '../hooks/config/problems.js';
+import { targetChangeText } from '../hooks/fire/failClosed.js';
+import type { TargetChangeNotice } from '../hooks/fire/manager.js';
+import type { ConfigProblem } from '../hooks/contract/types.js';
 import { hookDebugger } from './debug.js';
 import { commandArgs } from './args.js';
 import { PRINT_USAGE } from './usage.js';
 import { resolveWorkdir } from './workdir.js';
 import type { z } from 'zod';
-import { SettingsSchema } from '../hooks/schema.js';
+import { SettingsSchema } from '../hooks/config/schema.js';
 import { pickModelKeys } from '../settings/schema.js';
-import { PERMISSION_MODES, type PermissionMode } from '../hooks/types.js';
+import { PERMISSION_MODES, type PermissionMode } from '../hooks/contract/types.js';
 import { createModelClient, modelConfigFrom } from '../models/config.js';
 import { formatJsonPath, parseJsonText, readJsonFile } from '../settings/jsonFile.js';
 import { ApprovedStore } from '../settings/approved.js';
 import { ReviewedFile } from '../settings/reviewedFile.js';
-import { carriedFlagLine, describeChange, startLines } from '../hooks/startNotices.js';
+import { carriedFlagLine, describeChange, startLines } from '../hooks/config/startNotices.js';
 
 class UsageError extends Error {}
 

@@ -2,7 +2,7 @@
 // when the checked-in file is not up to date (run by the test command).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { settingsJsonSchema } from '../hooks/schema.js';
+import { settingsJsonSchema } from '../hooks/config/schema.js';
 
 const target = fileURLToPath(new URL('../../../schemas/settings.schema.json', import.meta.url));
 const text = `${JSON.stringify({ ...settingsJsonSchema(), title: 'Wave settings' }, null, 2)}\n`;

@@ -26,7 +26,7 @@ import { projectHooks } from './configView.js';
 import { HookRunsService } from './hookRuns.js';
 import { ModelService } from './modelService.js';
 import { allowRuleFor, writeAllowRule } from './permissionRule.js';
-import { loadSources } from '../hooks/compose.js';
+import { loadSources } from '../hooks/config/compose.js';
 import type { ModelClient } from '../models/types.js';
 import { settingsPaths } from '../settings/paths.js';
 

@@ -8,7 +8,7 @@ import { mcpHookTargets } from '../app/mcpMatchers.js';
 import type { McpHub } from '../mcp/hub.js';
 import { Elicitations } from './elicitations.js';
 import type { Message } from '../agent/messages.js';
-import type { SessionConfig } from '../hooks/sessionConfig.js';
+import type { SessionConfig } from '../hooks/config/sessionConfig.js';
 import type { ChatState, HookRunStart, McpListing, PermissionPrompt, StopChoice } from '../protocol/protocol.js';
 
 import type { Broadcast } from './broadcast.js';

@@ -1,12 +1,12 @@
 // The Claude Code hooks on the settings page (docs/hooks.md, "Coming from Claude Code" and "The
 // settings page"): which of `~/.claude/settings.json`, `.claude/settings.json` and
 // `.claude/settings.local.json` have hooks that their Wave file does not have yet — Wave does not run
-// them — and their import, `wave hooks import`'s plan (hooks/claudeImportFiles.ts) written as the
+// them — and their import, `wave hooks import`'s plan (hooks/import/claudeImportFiles.ts) written as the
 // user's own change: it applies at once, without review, like a delete on that page. The hooks of a
 // project file are imported only into a trusted workspace.
-import { planImport, type ImportedHook } from '../hooks/claudeImport.js';
-import { addsAnything, importPairs, pairsFingerprint, planPair, type ImportPair, type ImportTarget, type PairPlan } from '../hooks/claudeImportFiles.js';
-import type { SessionConfig } from '../hooks/sessionConfig.js';
+import { planImport, type ImportedHook } from '../hooks/import/claudeImport.js';
+import { addsAnything, importPairs, pairsFingerprint, planPair, type ImportPair, type ImportTarget, type PairPlan } from '../hooks/import/claudeImportFiles.js';
+import type { SessionConfig } from '../hooks/config/sessionConfig.js';
 import type { ClaudeHookInfo, ClaudeHooksFile, ClaudeImportDone, ClaudeNotImported, ClaudeSettingInfo } from '../protocol/protocol.js';
 import { editOwnSettings, SettingsRefusal } from './settingsEdit.js';
 

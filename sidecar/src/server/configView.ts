@@ -1,11 +1,11 @@
 // The session's hook configuration in the protocol's words (protocol.ts): each hook's state (runs
 // now, pending review, switched off, untrusted), the review of changed files, the problems, and the
 // project hooks the trust dialog lists. Wire types only: nothing of the engine leaks to the UI.
-import type { LoadedSources } from '../hooks/compose.js';
-import { unreadSummary } from '../hooks/problems.js';
-import type { SessionConfig } from '../hooks/sessionConfig.js';
-import type { FileChange, HookSummary } from '../hooks/snapshot.js';
-import type { ConfiguredHook } from '../hooks/types.js';
+import type { LoadedSources } from '../hooks/config/compose.js';
+import { unreadSummary } from '../hooks/config/problems.js';
+import type { SessionConfig } from '../hooks/config/sessionConfig.js';
+import type { FileChange, HookSummary } from '../hooks/config/snapshot.js';
+import type { ConfiguredHook } from '../hooks/contract/types.js';
 import type { ConfigState, FileReview, HookState, ProjectHookInfo, ReviewHook } from '../protocol/protocol.js';
 
 const isProject = (h: Pick<ConfiguredHook, 'source'>) => h.source === 'project' || h.source === 'projectLocal';

@@ -1,7 +1,7 @@
 // "Always allow" on an approval (README, "Settings keys": `permissions`): the `permissions.allow`
 // rule that lets calls like this one run without asking (settings/allowRule.ts says which) written
 // into the project's local settings (`.wave/settings.local.json`, yours, not shared), format kept.
-import type { SessionConfig } from '../hooks/sessionConfig.js';
+import type { SessionConfig } from '../hooks/config/sessionConfig.js';
 import { parseJsonText } from '../settings/jsonFile.js';
 import { setJsonValue } from '../settings/jsonEdit.js';
 import { editOwnSettings } from './settingsEdit.js';

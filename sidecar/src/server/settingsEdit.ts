@@ -10,7 +10,7 @@ import { removeStaleTemps, writeFileAtomic } from '../settings/atomicWrite.js';
 import { replaceIfUnchanged, type ReplaceOutcome } from '../settings/conditionalWrite.js';
 import { formatJsonPath, parseJsonText } from '../settings/jsonFile.js';
 import { PRIVATE_FILE } from '../settings/privateFiles.js';
-import type { SessionConfig } from '../hooks/sessionConfig.js';
+import type { SessionConfig } from '../hooks/config/sessionConfig.js';
 
 export class SettingsRefusal extends Error {
   constructor(

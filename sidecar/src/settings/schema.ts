@@ -1,6 +1,6 @@
 // The settings keys besides `hooks` (docs/hooks.md, "The settings format"; README, "Settings keys"):
 // one zod schema for every settings file — permissions, env, the hook switches, compaction and the
-// model — extended with the hook schema (hooks/schema.ts) into THE settings schema, from which
+// model — extended with the hook schema (hooks/config/schema.ts) into THE settings schema, from which
 // schemas/settings.schema.json is generated. A bad key is reported with its JSON path and left out.
 import { z } from 'zod';
 

@@ -4,7 +4,7 @@
 // one-shot job fires once at its next match and is removed; a recurring one stays until deleted.
 // Timers are unref'd: the scheduler never keeps the process alive by itself.
 import { Cron } from 'croner';
-import type { SessionCron } from '../hooks/events.js';
+import type { SessionCron } from '../hooks/contract/events.js';
 
 export interface CronJob {
   id: string;

@@ -2,7 +2,7 @@
 // the conversation goes on. The registry knows what is running (the Stop payload's
 // `background_tasks`) and turns each completion into a notification for the agent, which starts a
 // new model cycle with it when idle.
-import type { BackgroundTask } from '../hooks/events.js';
+import type { BackgroundTask } from '../hooks/contract/events.js';
 
 export type TaskType = BackgroundTask['type'];
 export const TASK_STATUSES = ['running', 'completed', 'failed', 'killed'] as const;

@@ -7,7 +7,7 @@ import { notifyUser } from '../agent/toolCall.js';
 import type { MainHost } from '../agent/mainHost.js';
 import type { AnyTool } from '../agent/tools/types.js';
 import type { WorkPort } from '../agent/workPort.js';
-import type { BackgroundTask, SessionCron } from '../hooks/events.js';
+import type { BackgroundTask, SessionCron } from '../hooks/contract/events.js';
 import { CronScheduler } from './crons.js';
 import { createCronTools } from './cronTools.js';
 import { WorkRegistry } from './registry.js';
@@ -93,7 +93,7 @@ export class SessionWork implements WorkPort {
     return this.cronJobs.snapshot();
   }
 
-  /** What runs now; the Stop payload builder (hooks/events.ts) picks each task's fields. */
+  /** What runs now; the Stop payload builder (hooks/contract/events.ts) picks each task's fields. */
   backgroundTasks(): BackgroundTask[] {
     return this.registry.running();
   }

@@ -11,7 +11,7 @@ import { Subagent, type SubagentParent } from './subagent.js';
 import { loadWorkflow, type Workflow } from './workflows.js';
 
 /** The names of this module's tools (the catalogue of every tool name is app/tools.ts). */
-/** `Agent` is Claude Code's current name for its subagent tool (it was `Task`; hooks may name either: hooks/toolAliases.ts). */
+/** `Agent` is Claude Code's current name for its subagent tool (it was `Task`; hooks may name either: hooks/contract/toolAliases.ts). */
 export const SUBAGENT_TOOL_NAMES = ['Agent', 'Workflow'] as const;
 
 export interface LauncherOptions {

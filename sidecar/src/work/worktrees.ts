@@ -15,8 +15,8 @@
 import { existsSync, mkdirSync, readFileSync, appendFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { git, isDirectory, real, worktreeNameProblem } from './worktreeGit.js';
-import type { EventInput } from '../hooks/events.js';
-import type { HookDecision, HookRunRecord } from '../hooks/types.js';
+import type { EventInput } from '../hooks/contract/events.js';
+import type { HookDecision, HookRunRecord } from '../hooks/contract/types.js';
 
 export type WorktreeEvent = 'WorktreeCreate' | 'WorktreeRemove';
 export type WorktreeCreator = 'hook' | 'git';

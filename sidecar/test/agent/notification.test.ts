@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startModelServer } from '../../../test/model-server/server.js';
 import { createAgent } from '../../src/app/agent.js';
-import type { HookRunRecord } from '../../src/hooks/types.js';
+import type { HookRunRecord } from '../../src/hooks/contract/types.js';
 import { createModelClient } from '../../src/models/config.js';
 
 const roots: string[] = [];

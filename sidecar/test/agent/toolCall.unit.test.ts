@@ -10,9 +10,9 @@ import { StopGuard } from '../../src/agent/stopGuard.js';
 import { runToolCall } from '../../src/agent/toolCall.js';
 import { ToolRegistry } from '../../src/agent/tools/registry.js';
 import type { Tool } from '../../src/agent/tools/types.js';
-import { emptyDecision } from '../../src/hooks/answers.js';
-import type { FireResult } from '../../src/hooks/manager.js';
-import type { HookDecision, PermissionMode } from '../../src/hooks/types.js';
+import { emptyDecision } from '../../src/hooks/contract/answers.js';
+import type { FireResult } from '../../src/hooks/fire/manager.js';
+import type { HookDecision, PermissionMode } from '../../src/hooks/contract/types.js';
 import type { Message, ToolBlock } from '../../src/protocol/wire.js';
 
 type Decisions = Partial<Record<string, Partial<HookDecision>>>;

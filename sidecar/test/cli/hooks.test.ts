@@ -6,9 +6,9 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSy
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EVENT_NAMES } from '../../src/hooks/events.js';
+import { EVENT_NAMES } from '../../src/hooks/contract/events.js';
 
-const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 const WAVE = join(REPO, 'sidecar', 'bin', 'wave.js');
 
 beforeAll(() => {

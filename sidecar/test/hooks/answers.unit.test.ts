@@ -1,8 +1,8 @@
 // The answer policy of SPEC 4 as pure functions: exit codes, JSON answers, combination.
 import { describe, expect, it } from 'vitest';
-import { combine, CONTEXT_CAP, interpretRun } from '../../src/hooks/answers.js';
-import { eventSpec, type HookEventName } from '../../src/hooks/events.js';
-import type { ProcessResult } from '../../src/hooks/types.js';
+import { combine, CONTEXT_CAP, interpretRun } from '../../src/hooks/contract/answers.js';
+import { eventSpec, type HookEventName } from '../../src/hooks/contract/events.js';
+import type { ProcessResult } from '../../src/hooks/contract/types.js';
 
 function proc(p: Partial<ProcessResult>): ProcessResult {
   return { startedAt: 0, durationMs: 5, exitCode: 0, signal: null, timedOut: false, spawnError: null, stdout: '', stderr: '', stdoutTruncated: false, stderrTruncated: false, ...p };

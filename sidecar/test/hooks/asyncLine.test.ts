@@ -6,10 +6,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProcessSpec } from '../../src/hooks/runner.js';
-import { runDirect } from '../../src/hooks/spawn.js';
-import { HookSpawner } from '../../src/hooks/spawner.js';
-import type { ProcessResult } from '../../src/hooks/types.js';
+import type { ProcessSpec } from '../../src/hooks/run/runner.js';
+import { runDirect } from '../../src/hooks/run/spawn.js';
+import { HookSpawner } from '../../src/hooks/run/spawner.js';
+import type { ProcessResult } from '../../src/hooks/contract/types.js';
 import { dead, until } from './processes.js';
 
 const spawner = new HookSpawner({ enabled: true });

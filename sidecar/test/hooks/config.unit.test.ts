@@ -1,9 +1,9 @@
 // Validation of hook configuration (SPEC 1.3): one schema for every source, bad entries dropped
 // alone with file + JSON path + line + reason, invalid JSON with line and column.
 import { describe, expect, it } from 'vitest';
-import { readHooksConfig } from '../../src/hooks/config.js';
-import { EVENT_NAMES } from '../../src/hooks/events.js';
-import { HandlerSchema, SettingsSchema, settingsJsonSchema } from '../../src/hooks/schema.js';
+import { readHooksConfig } from '../../src/hooks/config/config.js';
+import { EVENT_NAMES } from '../../src/hooks/contract/events.js';
+import { HandlerSchema, SettingsSchema, settingsJsonSchema } from '../../src/hooks/config/schema.js';
 import { formatJsonPath, parseJsonText } from '../../src/settings/jsonFile.js';
 
 function read(text: string) {

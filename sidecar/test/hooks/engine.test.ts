@@ -16,7 +16,7 @@ import {
   type HookManagerOptions,
   type HookRunRecord,
 } from '../../src/hooks/index.js';
-import { hookKey } from '../../src/hooks/snapshot.js';
+import { hookKey } from '../../src/hooks/config/snapshot.js';
 
 // ----- sandbox -----------------------------------------------------------------------------------
 

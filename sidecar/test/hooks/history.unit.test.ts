@@ -1,4 +1,4 @@
-// The run history's writer (hooks/history.ts): lines land in order, the file is rotated once it
+// The run history's writer (hooks/history/history.ts): lines land in order, the file is rotated once it
 // passes the limit (one generation kept), also when another session made it big, and a history
 // that cannot be written is one warning, never an exception.
 import { spawnSync } from 'node:child_process';
@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HistoryWriter, rotatedPath, type StoredLine } from '../../src/hooks/history.js';
+import { HistoryWriter, rotatedPath, type StoredLine } from '../../src/hooks/history/history.js';
 
 const line = (i: number) => ({ startedAt: `2026-01-01T00:00:${String(i % 60).padStart(2, '0')}.000Z`, sessionId: 's', n: i }) as unknown as StoredLine;
 const lines = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean) : []);
@@ -61,7 +61,7 @@ describe('HistoryWriter', () => {
     expect(process.listenerCount('exit') - before).toBeLessThanOrEqual(1);
     // A process that queues a line and exits at once: the exit handler writes it.
     const path = join(dir, 'exit.jsonl');
-    const url = new URL('../../src/hooks/history.ts', import.meta.url).href;
+    const url = new URL('../../src/hooks/history/history.ts', import.meta.url).href;
     const code = `const { HistoryWriter } = await import(${JSON.stringify(url)}); new HistoryWriter(${JSON.stringify(path)}).append({ n: 1 }); process.exit(0);`;
     const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);

@@ -1,6 +1,6 @@
 // The matcher rule of SPEC 2, with every example from SPEC 2 and both seeds.
 import { describe, expect, it } from 'vitest';
-import { compileMatcher, matches } from '../../src/hooks/matcher.js';
+import { compileMatcher, matches } from '../../src/hooks/contract/matcher.js';
 
 const table: Array<[matcher: string | undefined, value: string, expected: boolean, why: string]> = [
   // 1. missing, empty or *

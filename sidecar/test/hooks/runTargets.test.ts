@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HookManager, type TargetChangeNotice } from '../../src/hooks/index.js';
-import { programNames, simpleCommands } from '../../src/hooks/commandWords.js';
+import { programNames, simpleCommands } from '../../src/hooks/run/commandWords.js';
 
 const TMP = realpathSync(mkdtempSync(join(tmpdir(), 'wave-targets-')));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));

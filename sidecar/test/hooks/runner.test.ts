@@ -11,13 +11,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTPUT_CAP, runHookProcess, type ProcessSpec } from '../../src/hooks/runner.js';
-import type { ProcessResult } from '../../src/hooks/types.js';
+import { OUTPUT_CAP, runHookProcess, type ProcessSpec } from '../../src/hooks/run/runner.js';
+import type { ProcessResult } from '../../src/hooks/contract/types.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const FIXTURES = join(HERE, '..', 'fixtures', 'hooks');
 const REPO_ROOT = join(HERE, '..', '..', '..');
-const RUNNER_URL = new URL('../../src/hooks/runner.ts', import.meta.url).href;
+const RUNNER_URL = new URL('../../src/hooks/run/runner.ts', import.meta.url).href;
 const fx = (name: string): string => `'${join(FIXTURES, name)}'`;
 
 /** Unique to this run; carried by every hook process (environment and `sh -c` command line). */

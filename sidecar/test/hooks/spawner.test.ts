@@ -8,14 +8,14 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTPUT_CAP, type ProcessSpec } from '../../src/hooks/runner.js';
-import { runDirect } from '../../src/hooks/spawn.js';
-import { HookSpawner } from '../../src/hooks/spawner.js';
+import { OUTPUT_CAP, type ProcessSpec } from '../../src/hooks/run/runner.js';
+import { runDirect } from '../../src/hooks/run/spawn.js';
+import { HookSpawner } from '../../src/hooks/run/spawner.js';
 import { dead, until } from './processes.js';
 
 const HERE = new URL('.', import.meta.url).pathname;
 const REPO_ROOT = join(HERE, '..', '..', '..');
-const RUNNER_URL = new URL('../../src/hooks/runner.ts', import.meta.url).href;
+const RUNNER_URL = new URL('../../src/hooks/run/runner.ts', import.meta.url).href;
 let scratch = '';
 let n = 0;
 

@@ -4,10 +4,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { historyLine, readHistory, rotatedPath } from '../../src/hooks/history.js';
-import { hookStats } from '../../src/hooks/stats.js';
-import { historyStats } from '../../src/hooks/statsScan.js';
-import type { HookRunRecord } from '../../src/hooks/types.js';
+import { historyLine, readHistory, rotatedPath } from '../../src/hooks/history/history.js';
+import { hookStats } from '../../src/hooks/history/stats.js';
+import { historyStats } from '../../src/hooks/history/statsScan.js';
+import type { HookRunRecord } from '../../src/hooks/contract/types.js';
 
 function run(i: number, over: Partial<HookRunRecord> = {}): HookRunRecord {
   return {

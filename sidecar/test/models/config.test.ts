@@ -1,7 +1,7 @@
 // Model configuration from environment and settings, and the client each provider gets.
 import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { SettingsSchema } from '../../src/hooks/schema.js';
+import { SettingsSchema } from '../../src/hooks/config/schema.js';
 import { createModelClient, ModelError, modelConfigFrom } from '../../src/models/index.js';
 
 describe('modelConfigFrom', () => {

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool, ToolContext, ToolOutcome } from '../../src/agent/tools/types.js';
-import { EVENTS } from '../../src/hooks/events.js';
+import { EVENTS } from '../../src/hooks/contract/events.js';
 import { CronScheduler } from '../../src/work/crons.js';
 import { WorkRegistry, type Notification } from '../../src/work/registry.js';
 import { createShellTools } from '../../src/work/shellTools.js';

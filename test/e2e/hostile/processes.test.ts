@@ -3,8 +3,8 @@
 // scripts run by the real `wave hooks test` executable, or by the real runner and hook manager
 // in this process where the input cannot come from a settings file any more (validation refuses it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HookManager } from '../../../sidecar/src/hooks/manager.js';
-import { runHookProcess } from '../../../sidecar/src/hooks/runner.js';
+import { HookManager } from '../../../sidecar/src/hooks/fire/manager.js';
+import { runHookProcess } from '../../../sidecar/src/hooks/run/runner.js';
 import { cleanupSandboxes, ensureBuilt, Sandbox, sq } from '../harness.js';
 import { dead, fileText, hooksTest, waitDead } from './harness.js';
 

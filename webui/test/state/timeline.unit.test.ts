@@ -1,12 +1,12 @@
 // The timeline rules (webui/src/state/timeline.ts), the decision words of a run (runWords.ts, from
-// the engine's own words: hooks/answers.ts) and the approval diff (diff.ts).
+// the engine's own words: hooks/contract/answers.ts) and the approval diff (diff.ts).
 import { describe, expect, it } from 'vitest';
 import type { HookRunRecord, HookRunStart, Message, RunVerdict } from '../../src/host/protocol.js';
 import { lineDiff } from '../../src/state/diff.js';
 import { decisionDetail } from '../../src/state/runWords.js';
 import { layoutTimeline } from '../../src/state/timeline.js';
-import { interpretRun, verdictOf } from '../../../sidecar/src/hooks/answers.js';
-import { eventSpec } from '../../../sidecar/src/hooks/events.js';
+import { interpretRun, verdictOf } from '../../../sidecar/src/hooks/contract/answers.js';
+import { eventSpec } from '../../../sidecar/src/hooks/contract/events.js';
 
 let n = 0;
 function run(event: string, verdict: RunVerdict, toolUseId?: string, extra: Partial<HookRunRecord> = {}): HookRunRecord {

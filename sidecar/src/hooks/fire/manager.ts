@@ -1,0 +1,337 @@
+// The hook manager: the engine's API for the agent. It runs hooks from the session's snapshot of
+// the configuration (sessionConfig.ts: a change on disk is reviewed, never applied by itself), notices
+// changed settings files before each event (and fires ConfigChange for them), picks the hooks that
+// match an event, runs them in order (async ones in the background), and combines their answers into
+// one decision plus run records.
+import { homedir } from 'node:os';
+import { echoesInput, interpretRun, combine, type RunEffect } from '../contract/answers.js';
+import { BackgroundRuns, type BackgroundIo } from './background.js';
+import { TurnBudget } from './budget.js';
+import { eventSpec, type EventInput, type HookEventName } from '../contract/events.js';
+import type { LoadedSources } from '../config/compose.js';
+import { readHooksConfig } from '../config/config.js';
+import { compileMatcher, type CompiledMatcher } from '../contract/matcher.js';
+import { launchPrepared, type HookStart, type LaunchSettings } from '../run/launch.js';
+import type { PromptModel } from '../handlers/prompt.js';
+import type { McpToolCaller } from '../handlers/mcpTool.js';
+import { isBackground, runRecord, type RecordEffect } from './record.js';
+import { runHookProcess } from '../run/runner.js';
+import { SessionConfig } from '../config/sessionConfig.js';
+import { debugLines } from './debugLog.js';
+import { eventPayload, hookStart } from './payload.js';
+import { DEFAULT_HOOK_TIMEOUT_SECONDS, type ConfigChangeNotice, type FireContext, type FireResult, type HookManagerOptions } from './fireTypes.js';
+import { historyLine, HistoryWriter } from '../history/history.js';
+import { duplicateReason, hooksToRun, planEvent, type EventPlan, type PlanInput } from './plan.js';
+import { configSourceOf } from '../config/snapshot.js';
+import { checkToolOutput } from '../contract/toolOutput.js';
+import { LiveRuns } from './liveRuns.js';
+import { afterRun, budgetSkip, guardsCall, type RunEnd } from './failClosed.js';
+import { resolveShells } from '../run/pathLookup.js';
+import { TargetWatch } from './targetWatch.js';
+import type { ConfiguredHook, HookRunRecord } from '../contract/types.js';
+import type { StopChoice } from '../../protocol/wire.js';
+
+export { DEFAULT_HOOK_TIMEOUT_SECONDS } from './fireTypes.js';
+export type { FireContext, ConfigChangeNotice, FireResult, HookManagerOptions, TargetChangeNotice } from './fireTypes.js';
+
+/** Throws one error naming every problem of invalid programmatic hooks (Agent.create). */
+export function assertValidProgrammaticHooks(hooks: unknown): void {
+  const { problems } = readHooksConfig(hooks, { source: 'programmatic', file: null, basePath: ['hooks'] });
+  const errors = problems.filter((p) => p.severity === 'error');
+  if (errors.length) {
+    throw new Error(`invalid hooks option: ${errors.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
+  }
+}
+
+/** The hooks of `sources` for an event, in run order (empty when all hooks are disabled). */
+function eventHooks(sources: LoadedSources, event: HookEventName): ConfiguredHook[] {
+  return sources.settings.disableAllHooks ? [] : sources.hooks.filter((h) => h.event === event);
+}
+
+export class HookManager {
+  /** The session's configuration: the snapshot hooks run from, the disk, the review between them. */
+  readonly config: SessionConfig;
+  /** Compiled matchers by matcher text (matchers are pure, so they never go stale). */
+  private readonly matchers = new Map<string, CompiledMatcher>();
+  private readonly background = new BackgroundRuns();
+  /** Hooks with `once: true` that already ran in this session. */
+  private readonly ranOnce = new Set<string>();
+  private readonly launch: LaunchSettings;
+  private readonly live: LiveRuns;
+  private readonly history: HistoryWriter | null;
+  /** What each command hook runs (scripts, programs on PATH), recorded when it entered the snapshot. */
+  private readonly targets: TargetWatch;
+  /** One look at the settings files at a time (ConfigChange fires once per change). */
+  private observing: Promise<void> = Promise.resolve();
+  readonly workdir: string;
+  readonly homeDir: string;
+
+  constructor(private readonly opts: HookManagerOptions) {
+    this.workdir = opts.workdir;
+    this.homeDir = opts.homeDir ?? homedir();
+    this.live = new LiveRuns(opts.onRunStart);
+    this.launch = {
+      workdir: this.workdir,
+      runProcess: opts.runProcess ?? runHookProcess,
+      baseEnv: opts.baseEnv ?? process.env,
+      platform: opts.platform ?? process.platform,
+      promptModel: opts.promptModel,
+      killGraceMs: opts.killGraceMs,
+      exitGraceMs: opts.exitGraceMs,
+      shells: resolveShells(opts.baseEnv ?? process.env),
+    };
+    this.targets = new TargetWatch({ workdir: this.workdir, homeDir: this.homeDir, baseEnv: this.launch.baseEnv, onChange: opts.onTargetChange });
+    // The snapshot is taken now, when the session starts.
+    this.config = new SessionConfig({
+      workdir: this.workdir,
+      homeDir: this.homeDir,
+      programmatic: opts.hooks,
+      trust: () => this.trusted(),
+      ...(opts.toolNames ? { toolNames: opts.toolNames } : {}),
+      ...(opts.watchFiles ? { watchFiles: opts.watchFiles } : {}),
+    });
+    const historyFile = opts.historyFile === undefined ? this.config.paths.historyFile : opts.historyFile;
+    this.history = historyFile ? new HistoryWriter(historyFile, (m) => this.opts.onWarning?.(m)) : null;
+    this.snapshot(); // records what the snapshot's hooks run, now, when the session starts
+  }
+
+  /** Every record goes out through here: to the listener, and to the history (queued, off the hot path). */
+  private emit(record: HookRunRecord, ctx: FireContext): void {
+    this.opts.onRecord?.(record);
+    this.history?.append(historyLine(record, ctx.sessionId));
+  }
+
+  private trusted(): boolean {
+    const t = this.opts.trustProject ?? true;
+    return typeof t === 'function' ? t() : t;
+  }
+
+  /** What hooks run from: the session's snapshot (composed with the current trust decision). */
+  snapshot(): LoadedSources {
+    const sources = this.config.sources();
+    this.targets.seen(sources); // a new snapshot's hooks are recorded as they are now
+    return sources;
+  }
+
+  /** The user approved what the snapshot's hooks run now (scripts, programs): a held guard runs again. Returns how many had changed. */
+  approveRunTargets(): number {
+    return this.targets.approve(this.snapshot());
+  }
+
+  /** The user approved the agent's write to these hook scripts (docs/hooks.md, "Wave's own files ask"): they run as written. */
+  approveScriptWrites(paths: readonly string[]): void {
+    this.targets.approveScripts(paths);
+  }
+
+  /** The snapshot's hooks whose script or program changed and is not approved yet, with what changed (the settings page). */
+  changedRunTargets(): Map<string, string[]> {
+    return this.targets.changed(this.snapshot());
+  }
+
+  /**
+   * Looks for settings files changed on disk since the last look; fires ConfigChange for each
+   * (a hook that blocks keeps the change from being offered) and reports them (onConfigChange).
+   * Nothing changes what runs: only `config.apply()` does.
+   */
+  observeConfig(ctx: FireContext): Promise<void> {
+    const look = this.observing.then(async () => {
+      const files = this.config.observe();
+      const unrecorded = this.config.store?.takeError();
+      if (unrecorded) this.opts.onWarning?.(unrecorded);
+      if (!files.length) return;
+      const notices: ConfigChangeNotice[] = [];
+      const runs: HookRunRecord[] = [];
+      for (const f of files) {
+        const r = await this.fireNow('ConfigChange', { source: configSourceOf(f.source), file_path: f.path }, ctx);
+        runs.push(...r.runs);
+        if (r.decision.blocked) this.config.refuse(f.path);
+        notices.push({ ...f, refused: r.decision.blocked ? r.decision.reason : null });
+      }
+      this.opts.onConfigChange?.(notices, runs);
+    });
+    // The chain goes on after a failed look (its caller got the error); the next event looks again.
+    this.observing = look.catch(() => undefined);
+    return look;
+  }
+
+  /** Hooks that would run for an event, in run order (empty when all hooks are disabled). */
+  hooksFor(event: HookEventName): ConfiguredHook[] {
+    return eventHooks(this.snapshot(), event);
+  }
+
+  hasHooks(event: HookEventName): boolean {
+    return this.hooksFor(event).length > 0;
+  }
+
+  /** A new budget for one user turn, sized by the settings (hookTurnBudgetSeconds). */
+  newTurnBudget(): TurnBudget {
+    return new TurnBudget(this.snapshot().settings.turnBudgetSeconds);
+  }
+
+  /** The stdin object of an event, in Claude Code's key order. */
+  payload<E extends HookEventName>(event: E, input: EventInput<E>, ctx: FireContext, hook?: ConfiguredHook): Record<string, unknown> {
+    return eventPayload(event, input, ctx, hook);
+  }
+
+  private planInput(event: HookEventName, input: Record<string, unknown>, ctx: Pick<FireContext, 'only'> & { cwd?: string }): PlanInput {
+    const field = eventSpec(event).matcherField;
+    const tool = field === 'tool_name' && typeof input.tool_name === 'string' ? input.tool_name : null;
+    const toolInput = typeof input.tool_input === 'object' && input.tool_input !== null ? (input.tool_input as Record<string, unknown>) : {};
+    return {
+      ...(tool !== null ? { toolCall: { name: tool, input: toolInput, cwd: ctx.cwd ?? this.workdir } } : {}),
+      event,
+      value: field ? String(input[field] ?? '') : null,
+      sources: this.snapshot(),
+      matcher: (m) => this.matcher(m),
+      ranOnce: this.ranOnce,
+      ...(ctx.only ? { only: ctx.only } : {}),
+    };
+  }
+
+  /** Which hooks of the event would run now, and why each other one would not (no hook runs). */
+  plan<E extends HookEventName>(event: E, input: EventInput<E>, ctx: Pick<FireContext, 'only'> & { cwd?: string } = {}): EventPlan {
+    return planEvent(this.planInput(event, input as Record<string, unknown>, ctx), { pending: this.config.pendingHooks() });
+  }
+
+  /**
+   * Runs every matching hook of an event and returns the combined decision and the run records.
+   * Settings files changed since the last event are noticed first (ConfigChange).
+   */
+  async fire<E extends HookEventName>(event: E, input: EventInput<E>, ctx: FireContext): Promise<FireResult> {
+    await this.observeConfig(ctx);
+    return this.fireNow(event, input, ctx);
+  }
+
+  private async fireNow<E extends HookEventName>(event: E, input: EventInput<E>, ctx: FireContext): Promise<FireResult> {
+    const spec = eventSpec(event);
+    const sources = this.snapshot();
+    let current = input as Record<string, unknown>;
+    const planInput = this.planInput(event, current, ctx);
+    const { run: hooks, duplicates } = hooksToRun(planInput);
+    const effects: RunEffect[] = [];
+    const runs: HookRunRecord[] = [];
+    for (const d of duplicates) runs.push(this.recordNow(event, d.hook, { outcome: 'skipped', words: `skipped: ${duplicateReason(d)}` }, current, ctx));
+    const started: ConfiguredHook[] = [];
+    let skipped = 0;
+
+    for (const hook of hooks) {
+      if (hook.handler.once) this.ranOnce.add(hook.id);
+      const held = this.targets.heldBack(event, hook, sources, !isBackground(hook));
+      if (held) {
+        effects.push(held);
+        runs.push(this.recordNow(event, hook, held, current, ctx));
+        continue;
+      }
+      const ownTimeoutMs = (hook.handler.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS) * 1000;
+      const start = (timeoutMs: number) => hookStart(event, hook, current, ctx, sources.settings.env, timeoutMs);
+      if (isBackground(hook)) {
+        // asyncTimeout bounds a background run, and so how long `wave -p` waits for it at exit (docs/hooks.md, "Async hooks").
+        const bgTimeoutMs = hook.handler.asyncTimeout ?? ownTimeoutMs;
+        this.background.start(event, hook, launchPrepared(this.launch, start(bgTimeoutMs), ctx.beforeRun), bgTimeoutMs, this.io(ctx, current));
+        started.push(hook);
+        continue;
+      }
+      const remaining = ctx.budget ? ctx.budget.remainingMs() : Infinity;
+      if (remaining <= 0) {
+        skipped++;
+        const effect = budgetSkip(event, hook, ctx.budget?.totalSeconds);
+        if (effect.outcome !== 'skipped') effects.push(effect);
+        runs.push(this.recordNow(event, hook, effect, current, ctx));
+        continue;
+      }
+      const ran = await this.runSync(event, hook, start(Math.min(ownTimeoutMs, remaining)), ownTimeoutMs, ctx);
+      if (!ran) {
+        started.push(hook); // detached itself: it goes on in the background
+        continue;
+      }
+      const { effect, record } = ran;
+      effects.push(effect);
+      runs.push(record);
+      if (effect.updatedInput && spec.chain) current = spec.chain(current, effect.updatedInput);
+      if (spec.firstPathWins && effect.path) break;
+    }
+
+    if (this.opts.debug) this.opts.debug(debugLines(planEvent(planInput, { pending: this.config.pendingHooks() }), runs, started));
+    const decision = combine(event, effects);
+    if (skipped) {
+      decision.budgetExhausted = true;
+      decision.userMessages.push(
+        `The hook time budget of this turn (${ctx.budget?.totalSeconds} s) is spent: ${skipped} ${event} hook${skipped > 1 ? 's were' : ' was'} skipped${guardsCall(event) ? ', so the call is denied' : ''}.`,
+      );
+    }
+    return { decision, runs };
+  }
+
+  private matcher(text: string | undefined): CompiledMatcher {
+    const key = text ?? '';
+    let m = this.matchers.get(key);
+    if (!m) {
+      m = compileMatcher(text);
+      this.matchers.set(key, m);
+    }
+    return m;
+  }
+
+  /** Resolves when every background hook started so far has finished (and the history is written). */
+  async waitForAsync(): Promise<void> {
+    await this.background.settle();
+    await this.history?.flush();
+  }
+
+  /** Kills a running synchronous hook (its process group); `then` says whether a guarded call is cancelled (default) or runs (failClosed.ts). False when it is not running. */
+  stopRun(runId: string, then?: StopChoice): boolean {
+    return this.live.stop(runId, then);
+  }
+
+  /** What `mcp_tool` hooks call: the session's MCP servers (docs/mcp.md). */
+  setMcpTool(caller: McpToolCaller | undefined): void {
+    this.launch.mcpTool = caller;
+  }
+
+  /** The model `prompt` hooks ask (when it is known only once the configuration is read). */
+  setPromptModel(model: PromptModel | undefined): void {
+    this.launch.promptModel = model;
+  }
+
+  /** asyncRewake hooks still running (their end may still reach the model). */
+  get rewakeRunning(): number {
+    return this.background.rewakeRunning;
+  }
+
+  private io(ctx: FireContext, input: Record<string, unknown>): BackgroundIo {
+    return {
+      input,
+      emit: (record) => this.emit(record, ctx),
+      warn: (message) => this.opts.onWarning?.(message),
+      ...(this.opts.onRewake ? { rewake: this.opts.onRewake } : {}),
+    };
+  }
+
+  /** One synchronous hook: its effect and record, or null when it detached itself (Claude Code's async protocol). */
+  private async runSync(event: HookEventName, hook: ConfiguredHook, start: HookStart, ownTimeoutMs: number, ctx: FireContext) {
+    const live = this.live.begin(event, hook, start.input);
+    const result = await launchPrepared(this.launch, { ...start, signal: live.signal }, ctx.beforeRun).finally(live.end);
+    ctx.budget?.spend(result.durationMs);
+    if (result.detached) {
+      this.background.detached(event, hook, result.detached.done, result.detached.asyncTimeoutMs ?? start.timeoutMs, this.io(ctx, start.input));
+      return null;
+    }
+    // A hook that passes its input through (prints stdin back) answers nothing, whatever its size.
+    const read = echoesInput(result, start.payload) ? { ...result, stdout: '', stdoutTruncated: false } : result;
+    const answered = interpretRun(event, eventSpec(event), read, { command: hook.summary, name: hook.displayName }, Math.round(start.timeoutMs / 100) / 10);
+    checkToolOutput(answered, start.input);
+    const budgetCut = result.timedOut && start.timeoutMs < ownTimeoutMs;
+    if (budgetCut) answered.error = `${answered.error} (cut to what was left of the turn’s hook budget)`;
+    const end: RunEnd = { budgetCut, stopped: live.signal.aborted ? (live.stopChoice() ?? 'cancelCall') : null };
+    const effect = afterRun(event, hook, answered, end);
+    const record = runRecord(event, hook, result, effect, { id: live.id, input: start.input });
+    this.emit(record, ctx);
+    return { effect, record };
+  }
+
+  private recordNow(event: string, hook: ConfiguredHook, effect: RecordEffect, input: Record<string, unknown>, ctx: FireContext): HookRunRecord {
+    const record = runRecord(event, hook, null, effect, { input });
+    this.emit(record, ctx);
+    return record;
+  }
+}

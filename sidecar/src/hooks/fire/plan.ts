@@ -1,0 +1,130 @@
+// Which hooks of an event would run, and why each other one would not (docs/hooks.md, "Why a hook
+// did or did not run"): a pure function of the event, its matcher value and the session's
+// configuration, beside the manager that runs them. `fire` uses the hooks to run; `wave hooks test`
+// and `--debug hooks` also show the skipped ones with their reason.
+import { sourceLabel } from '../contract/sourceLabel.js';
+import { handlerIdentity } from '../handlers/table.js';
+import type { LoadedSources } from '../config/compose.js';
+import type { CompiledMatcher } from '../contract/matcher.js';
+import type { ConfiguredHook } from '../contract/types.js';
+import { callMatchesRule } from '../../settings/rules.js';
+import { toolNamesOf } from '../contract/toolAliases.js';
+
+export interface SkippedHook {
+  /** The hook, when it is known (a file that cannot be read only has a count). */
+  hook: ConfiguredHook | null;
+  name: string;
+  source: ConfiguredHook['source'];
+  reason: string;
+}
+
+export interface EventPlan {
+  event: string;
+  /** The value the matchers were tested against (`tool_name`, `source`, …), or null. */
+  value: string | null;
+  run: ConfiguredHook[];
+  skipped: SkippedHook[];
+}
+
+/** A hook that matched but does not run: an identical one earlier in run order runs instead. */
+export interface DuplicateHook {
+  hook: ConfiguredHook;
+  /** The identical hook that runs. */
+  of: ConfiguredHook;
+}
+
+export interface PlanInput {
+  event: string;
+  /** The matcher field's value, or null when the event takes no matcher. */
+  value: string | null;
+  sources: LoadedSources;
+  matcher: (text: string | undefined) => CompiledMatcher;
+  /** Runs only the hooks this accepts (set by the caller for a reason of its own). */
+  only?: (hook: ConfiguredHook) => boolean;
+  /** Hooks with `once: true` that already ran in the session, by hook id. */
+  ranOnce?: ReadonlySet<string>;
+  /** A tool event's call, for the hooks' `if` conditions. */
+  toolCall?: { name: string; input: Record<string, unknown>; cwd: string };
+}
+
+export interface ExplainInput {
+  /** The hooks on disk of this event that the session does not run yet (pending review). */
+  pending: readonly ConfiguredHook[];
+}
+
+function skip(hook: ConfiguredHook, reason: string): SkippedHook {
+  return { hook, name: hook.displayName, source: hook.source, reason };
+}
+
+/** Why a hook that belongs to the event would not run now, or null when it runs. */
+function whyNot(h: ConfiguredHook, p: PlanInput): string | null {
+  const tool = p.toolCall;
+  // The subagent tool answers to both of its names, `Agent` and `Task` (docs/hooks.md, "Coming from Claude Code").
+  const values = p.value === null ? null : tool ? toolNamesOf(p.value) : [p.value];
+  if (values && !values.some((v) => p.matcher(h.matcher).test(v))) return `matcher "${h.matcher ?? ''}" does not match "${p.value}"`;
+  if (p.ranOnce?.has(h.id)) return 'once: already ran';
+  const cond = h.handler.if;
+  if (cond !== undefined && tool && !toolNamesOf(tool.name).some((name) => callMatchesRule(cond, name, tool.input, tool.cwd)))
+    return `if "${cond}" does not cover this call`;
+  if (p.only && !p.only(h)) return 'not part of this firing';
+  return null;
+}
+
+/** What makes two handlers the same hook (the handler table's identity of its type). */
+function handlerKey(h: ConfiguredHook): string {
+  return handlerIdentity(h.handler);
+}
+
+/**
+ * Identical handlers matched for one event run once, the first in run order (as in Claude Code;
+ * docs/hooks.md, "Order"); the others are returned as duplicates of it.
+ */
+export function withoutDuplicates(hooks: readonly ConfiguredHook[]): { run: ConfiguredHook[]; duplicates: DuplicateHook[] } {
+  const first = new Map<string, ConfiguredHook>();
+  const run: ConfiguredHook[] = [];
+  const duplicates: DuplicateHook[] = [];
+  for (const h of hooks) {
+    const key = handlerKey(h);
+    const of = first.get(key);
+    if (of) duplicates.push({ hook: h, of });
+    else {
+      first.set(key, h);
+      run.push(h);
+    }
+  }
+  return { run, duplicates };
+}
+
+/** Why a duplicate does not run, in words (run records, `wave hooks test`). */
+export function duplicateReason(d: DuplicateHook): string {
+  return `identical to "${d.of.displayName}" [${sourceLabel(d.of.source, d.of.plugin?.name)}], which runs once for both`;
+}
+
+/** The hooks that run, in run order, and the identical ones left out (the hot path: no explanation is built). */
+export function hooksToRun(p: PlanInput): { run: ConfiguredHook[]; duplicates: DuplicateHook[] } {
+  if (p.sources.settings.disableAllHooks) return { run: [], duplicates: [] };
+  return withoutDuplicates(p.sources.hooks.filter((h) => h.event === p.event && whyNot(h, p) === null));
+}
+
+/** The whole plan: what runs, and every hook of the event that does not, with its reason. */
+export function planEvent(p: PlanInput, extra: ExplainInput = { pending: [] }): EventPlan {
+  const { sources, event } = p;
+  const skipped: SkippedHook[] = [];
+  const matched: ConfiguredHook[] = [];
+  for (const h of sources.hooks.filter((x) => x.event === event)) {
+    const why = sources.settings.disableAllHooks ? `disableAllHooks in ${sources.settings.disabledBy}` : whyNot(h, p);
+    if (why) skipped.push(skip(h, why));
+    else matched.push(h);
+  }
+  const { run, duplicates } = withoutDuplicates(matched);
+  for (const d of duplicates) skipped.push(skip(d.hook, duplicateReason(d)));
+  for (const h of sources.untrustedHooks.filter((x) => x.event === event)) skipped.push(skip(h, 'project not trusted'));
+  for (const h of extra.pending.filter((x) => x.event === event)) skipped.push(skip(h, 'not active yet (pending review)'));
+  for (const f of sources.files) {
+    const n = f.unreadByEvent[event] ?? 0;
+    if (!n) continue;
+    const reason = f.parseError ? `settings file unreadable (line ${f.parseError.line})` : 'invalid entry (wave hooks validate says why)';
+    skipped.push({ hook: null, name: `${n} hook${n === 1 ? '' : 's'} in ${f.path}`, source: f.source, reason });
+  }
+  return { event, value: p.value, run, skipped };
+}
