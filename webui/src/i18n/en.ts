@@ -2,6 +2,7 @@
 // `{name}` is replaced by a parameter; `<...>` in prompts are placeholders the user fills in.
 export const en = {
   'app.name': 'Wave',
+  'app.skipToComposer': 'Skip to the message input (/)',
   'app.chat': 'Chat',
   'app.settings': 'Settings',
   'app.views': 'Views',
@@ -139,6 +140,9 @@ export const en = {
   'chat.hookContext': 'Added by a {event} hook',
   'chat.userOnly': 'Only you see this',
   'chat.compact': 'Conversation compacted ({trigger})',
+  'chat.compactTokens': 'Conversation compacted ({trigger}): {before} → {after} tokens',
+  'chat.compact.manual': 'manual',
+  'chat.compact.auto': 'automatic',
 
   'tool.pending': 'waiting',
   'tool.running': 'running',

@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { t } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
 import { Icon } from '../common/icons.js';
+import { COMPOSER_ID } from '../common/keyboard.js';
 
 /** The last prefill that took the focus (a remount must not select the placeholder again). */
 let handledFocus = 0;
@@ -53,6 +54,7 @@ export function Composer({ disabled }: { disabled: boolean }) {
       }}
     >
       <textarea
+        id={COMPOSER_ID}
         ref={ref}
         rows={1}
         value={draft}
