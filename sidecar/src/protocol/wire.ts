@@ -140,6 +140,9 @@ export interface CompactBlock {
   trigger: 'manual' | 'auto';
   /** The user's prompt that was being answered when an automatic compaction happened. */
   currentPrompt?: string;
+  /** The estimated size of what the model is sent, before and after (4 characters a token). */
+  tokensBefore?: number;
+  tokensAfter?: number;
 }
 
 export type Block = TextBlock | ToolBlock | ErrorBlock | HookRunBlock | CompactBlock;

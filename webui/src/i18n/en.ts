@@ -2,6 +2,7 @@
 // `{name}` is replaced by a parameter; `<...>` in prompts are placeholders the user fills in.
 export const en = {
   'app.name': 'Wave',
+  'app.skipToComposer': 'Skip to the message input (/)',
   'app.chat': 'Chat',
   'app.settings': 'Settings',
   'app.views': 'Views',
@@ -146,6 +147,9 @@ export const en = {
   'chat.hookFrame.feedback': 'Feedback of the {label} hook',
   'chat.userOnly': 'Only you see this',
   'chat.compact': 'Conversation compacted ({trigger})',
+  'chat.compactTokens': 'Conversation compacted ({trigger}): {before} → {after} tokens',
+  'chat.compact.manual': 'manual',
+  'chat.compact.auto': 'automatic',
 
   'tool.pending': 'waiting',
   'tool.running': 'running',

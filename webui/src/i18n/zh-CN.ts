@@ -3,6 +3,7 @@ import type { Dict } from './en.js';
 
 export const zhCN: Dict = {
   'app.name': 'Wave',
+  'app.skipToComposer': '跳到消息输入框（/）',
   'app.chat': '会话',
   'app.settings': '设置',
   'app.views': '视图',
@@ -144,6 +145,9 @@ export const zhCN: Dict = {
   'chat.hookFrame.feedback': '{label} 钩子的反馈',
   'chat.userOnly': '仅你可见',
   'chat.compact': '会话已压缩（{trigger}）',
+  'chat.compactTokens': '会话已压缩（{trigger}）：{before} → {after} 个 token',
+  'chat.compact.manual': '手动',
+  'chat.compact.auto': '自动',
 
   'tool.pending': '等待中',
   'tool.running': '运行中',

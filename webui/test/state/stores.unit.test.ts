@@ -164,3 +164,20 @@ describe('ConfigStore', () => {
     expect(store.problems.value.map((x) => x.message)).toEqual(['e1', 'w1', 'w2']);
   });
 });
+
+describe('ChatStore: a prefill over a draft', () => {
+  it('keeps the draft: the prefill goes above it, its placeholder (else the whole prefill) selected', () => {
+    const client = new FakeClient();
+    const chat = new ChatStore(client, new AppStore(client, 'chat'));
+    chat.prefill('Add a hook that <describe it>');
+    expect(chat.draft).toBe('Add a hook that <describe it>');
+    expect(chat.selection).toEqual([16, 29]);
+    chat.setDraft('my half-written question');
+    chat.prefill('Change the hook "lint"');
+    expect(chat.draft).toBe('Change the hook "lint"\n\nmy half-written question');
+    expect(chat.selection).toEqual([0, 22]);
+    chat.setDraft('my question');
+    client.emit('chat.promptBlocked', { text: 'blocked prompt' });
+    expect(chat.draft).toBe('my question');
+  });
+});
