@@ -54,7 +54,12 @@ export function importPairs(workdir: string, home: string, from?: string, to?: I
     project: join(workdir, '.claude', 'settings.json'),
     local: join(workdir, '.claude', 'settings.local.json'),
   };
-  return IMPORT_TARGETS.filter((t) => !to || t === to).map((t) => ({ from: claude[t], to: targetFile(workdir, home, t), target: t, origin: originOf(claude[t], workdir, home) }));
+  return IMPORT_TARGETS.filter((t) => !to || t === to).map((t) => ({
+    from: claude[t],
+    to: targetFile(workdir, home, t),
+    target: t,
+    origin: originOf(claude[t], workdir, home),
+  }));
 }
 
 export interface PairPlan extends ImportPair {
