@@ -32,6 +32,8 @@ function record(i: number): HookRunRecord {
     stderr: i % 11 ? '' : 'refused: rm -rf',
     outcome: i % 11 ? 'success' : 'blocking_error',
     verdict: i % 11 ? 'ok' : 'blocked',
+    kind: { kind: 'answer', decisions: i % 11 ? [] : [{ kind: 'block', reason: 'refused: rm -rf', from: 'exitCode' }] },
+    reason: i % 11 ? null : 'refused: rm -rf',
     decision: i % 11 ? 'success' : 'blocked: refused: rm -rf',
     error: null,
   };

@@ -29,6 +29,8 @@ function run(i: number, over: Partial<HookRunRecord> = {}): HookRunRecord {
     stderr: '',
     outcome: 'success',
     verdict: i % 4 === 0 ? 'blocked' : i % 7 === 0 ? 'timeout' : 'ok',
+    kind: { kind: 'answer', decisions: [] },
+    reason: null,
     decision: 'success',
     error: null,
     ...over,

@@ -29,6 +29,8 @@ function run(event: string, verdict: RunVerdict, toolUseId?: string, extra: Part
     stderr: '',
     outcome: 'success',
     verdict,
+    kind: { kind: 'answer', decisions: [] },
+    reason: null,
     decision: 'success',
     error: null,
     ...(toolUseId ? { toolUseId } : {}),

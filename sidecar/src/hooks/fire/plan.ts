@@ -7,6 +7,8 @@ import type { CompiledMatcher } from '../contract/matcher.js';
 import type { ConfiguredHook } from '../contract/types.js';
 import { callMatchesRule } from '../../settings/rules.js';
 import { toolNamesOf } from '../contract/toolAliases.js';
+import { worded, type RunEffect } from '../contract/answers.js';
+import { duplicateText } from '../contract/runText.js';
 
 export interface SkippedHook {
   /** The hook, when it is known (a file that cannot be read only has a count). */
@@ -96,9 +98,14 @@ export function withoutDuplicates(hooks: readonly ConfiguredHook[]): { run: Conf
   return { run, duplicates };
 }
 
-/** Why a duplicate does not run, in words (run records, `wave hooks test`). */
+/** Why a duplicate does not run, in words (`wave hooks test`). */
 export function duplicateReason(d: DuplicateHook): string {
-  return `identical to "${d.of.displayName}" [${d.of.source}], which runs once for both`;
+  return duplicateText({ name: d.of.displayName, source: d.of.source });
+}
+
+/** A duplicate's effect for its run record: skipped, being identical to the one that runs (its words: runText.ts). */
+export function duplicateEffect(event: string, d: DuplicateHook): RunEffect {
+  return worded({ outcome: 'skipped', kind: { kind: 'duplicate', of: { name: d.of.displayName, source: d.of.source } } }, { event, name: d.hook.displayName });
 }
 
 /** The hooks that run, in run order, and the identical ones left out (the hot path: no explanation is built). */
