@@ -84,27 +84,36 @@ export function decisionWords(d: RunDecision): string {
   }
 }
 
-/** Every thing a run did, one line each (the Runs view's decision); null for a line older than kinds. */
-export function kindLines(kind: RunKind | null): string[] | null {
-  if (!kind) return null;
-  if (kind.kind !== 'answer') return [kindProblem(kind) ?? ''];
-  return kind.decisions.length ? kind.decisions.map(decisionWords) : [t('dec.none')];
+type Worded = Pick<HookRunRecord, 'verdict' | 'reason' | 'event' | 'name'> & { kind: RunKind | null };
+
+/** What a guard that failed closed did not do: it was stopped, it failed, it gave no answer in time, or it did not run. */
+function closedWhat(f: RunFailure): string {
+  if (f.kind === 'stopped') return t('closed.what.stopped');
+  if (f.closed === 'onFailure') return t('closed.what.failed', { what: failureWords(f) });
+  if (f.kind === 'budget' && f.action === 'cut') return t('closed.what.noAnswer', { what: failureWords(f) });
+  return failureWords(f);
 }
 
 /** What went wrong or why it did not run, in the UI's words; null when the run answered. */
-export function kindProblem(kind: RunKind | null): string | null {
+export function kindProblem(r: Worded): string | null {
+  const kind = r.kind;
   if (!kind || kind.kind === 'answer') return null;
   if (kind.kind === 'duplicate') return t('kind.duplicate', { name: kind.of.name });
-  const what = failureWords(kind);
-  return kind.closed ? t('closed.line', { what, then: t(`closed.${kind.closed}`) }) : what;
+  if (!kind.closed) return failureWords(kind);
+  return t('closed.line', { event: r.event, name: r.name, what: closedWhat(kind), then: t(`closed.${kind.closed}`) });
 }
 
-type Worded = Pick<HookRunRecord, 'verdict' | 'reason'> & { kind: RunKind | null };
+/** Every thing a run did, one line each (the Runs view's decision); null for a line older than kinds. */
+export function kindLines(r: Worded): string[] | null {
+  if (!r.kind) return null;
+  if (r.kind.kind !== 'answer') return [kindProblem(r) ?? ''];
+  return r.kind.decisions.length ? r.kind.decisions.map(decisionWords) : [t('dec.none')];
+}
 
 /** The detail of a run's decision: the reason the hook gave, or what went wrong; null when there is nothing to add. */
 export function decisionDetail(r: Worded): string | null {
   if (!r.kind) return null; // a history line older than kinds: its English decision is shown as it is
-  return r.kind.kind === 'answer' ? r.reason : kindProblem(r.kind);
+  return r.kind.kind === 'answer' ? r.reason : kindProblem(r);
 }
 
 /** The badge and detail of a run, in the UI's language. */

@@ -29,7 +29,7 @@ function Output({ label, text }: { label: string; text: string }) {
 
 /** The command, the output and what went wrong: the inside of a run card (the settings page's Test shows it too). */
 export function RunDetails({ run: r }: { run: HookRunRecord }) {
-  const problem = kindProblem(r.kind);
+  const problem = kindProblem(r);
   return (
     <div class="card-body">
       {problem && (

@@ -18,7 +18,7 @@ function status(r: HookHistoryRun): string {
 
 /** What the run did, in the UI's words from its kind; a line written before runs had a kind shows its English words as they are. */
 function RunDecision({ run: r }: { run: HookHistoryRun }) {
-  const lines = kindLines(r.kind);
+  const lines = kindLines(r);
   return (
     <>
       {!lines && r.error && (
