@@ -22,12 +22,16 @@ const guard = (name: string, command: string, more: Record<string, unknown> = {}
 const answer = (o: Record<string, unknown>) => json({ hookSpecificOutput: { hookEventName: 'PreToolUse', ...o } });
 
 /** What may stay Latin in a Chinese line: names of events, fields, types and signals, which are data. */
-const DATA_WORDS = /PreToolUse|UserPromptSubmit|PostToolUse|hookSpecificOutput\.hookEventName|continue|boolean|onFailure|block|SIGKILL|JSON|KiB|stdout|ENOENT|spawn|sh\b/g;
+const DATA_WORDS =
+  /PreToolUse|UserPromptSubmit|PostToolUse|hookSpecificOutput\.hookEventName|continue|boolean|onFailure|block|SIGKILL|JSON|KiB|stdout|ENOENT|spawn|sh\b/g;
 const english = (text: string) => text.replace(DATA_WORDS, '').match(/[A-Za-z]{2,}/g) ?? [];
 
 /** The decision line of the chat card of the hook named `name`. */
 const cardLine = (page: Page, name: string) =>
-  page.locator('.run-card', { has: page.locator('.run-name', { hasText: new RegExp(`^${name}$`) }) }).locator('.run-decision').textContent();
+  page
+    .locator('.run-card', { has: page.locator('.run-name', { hasText: new RegExp(`^${name}$`) }) })
+    .locator('.run-decision')
+    .textContent();
 
 describe('a run’s words come from its kind, in the UI’s language', () => {
   it('a chat card for each kind a hook can cause, in Chinese, with no English of the engine', async () => {
@@ -126,7 +130,19 @@ describe('a run’s words come from its kind, in the UI’s language', () => {
         line('已改动', 'UserPromptSubmit', 'blocked', { kind: 'heldBack', changes: ['the script /p/guard.sh changed'], closed: 'promptBlocked' }),
         line('无法启动', 'PostToolUse', 'error', { kind: 'notStarted', message: 'spawn sh ENOENT' }),
         line('太长', 'PostToolUse', 'error', { kind: 'invalidAnswer', issues: [{ path: '', issue: 'tooLong', message: 'longer than 64 KiB' }] }),
-        line('停止智能体', 'Stop', 'stopped', { kind: 'answer', decisions: [{ kind: 'stop', reason: '先跑测试' }, { kind: 'context', from: 'json' }] }, { reason: '先跑测试' }),
+        line(
+          '停止智能体',
+          'Stop',
+          'stopped',
+          {
+            kind: 'answer',
+            decisions: [
+              { kind: 'stop', reason: '先跑测试' },
+              { kind: 'context', from: 'json' },
+            ],
+          },
+          { reason: '先跑测试' },
+        ),
       ].join(''),
     );
     const s = await ui.serve(sb);

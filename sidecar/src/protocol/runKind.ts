@@ -95,7 +95,14 @@ export type RunDecision =
   | { kind: 'stdoutUnused' }
   | { kind: 'toolOutput' }
   /** `updatedToolOutput` that does not fit the tool's output: ignored (`field`: the field at fault, if one). */
-  | { kind: 'toolOutputIgnored'; issue: 'noStructuredOutput' | 'notAField' | 'wrongType'; field: string | null; expected?: string; got?: string; fields?: string[] }
+  | {
+      kind: 'toolOutputIgnored';
+      issue: 'noStructuredOutput' | 'notAField' | 'wrongType';
+      field: string | null;
+      expected?: string;
+      got?: string;
+      fields?: string[];
+    }
   | { kind: 'watchPaths'; count: number }
   | { kind: 'sessionTitle'; title: string }
   /** An asyncRewake hook exited 2: its stderr goes to the model. */
@@ -106,6 +113,4 @@ export type RunDecision =
  * answer or did not run (a failure, see RunFailure), or it did not run being identical to another hook.
  */
 export type RunKind =
-  | { kind: 'answer'; decisions: RunDecision[] }
-  | RunFailure
-  | { kind: 'duplicate'; of: { name: string; /** Its HookSource. */ source: string } };
+  { kind: 'answer'; decisions: RunDecision[] } | RunFailure | { kind: 'duplicate'; of: { name: string; /** Its HookSource. */ source: string } };

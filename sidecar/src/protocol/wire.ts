@@ -75,7 +75,6 @@ export interface HookRunRecord {
   toolUseId?: string;
 }
 
-
 /**
  * A synchronous hook that has started and not finished yet (the chat's live card). `id` is the id
  * its run record will have; the run can be stopped by it.

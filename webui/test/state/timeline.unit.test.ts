@@ -100,12 +100,21 @@ describe('decisionDetail', () => {
   const worded = (p: ReturnType<typeof result>) => {
     const e = interpretRun('PreToolUse', spec, p, { command: 'cmd', name: 'cmd' }, 5);
     const verdict = verdictOf(e);
-    return run('PreToolUse', verdict, undefined, { kind: e.kind, reason: reasonOf(e.kind, verdict), decision: e.words, error: e.error ?? null, timedOut: p.timedOut, exitCode: p.exitCode });
+    return run('PreToolUse', verdict, undefined, {
+      kind: e.kind,
+      reason: reasonOf(e.kind, verdict),
+      decision: e.words,
+      error: e.error ?? null,
+      timedOut: p.timedOut,
+      exitCode: p.exitCode,
+    });
   };
 
   it('keeps the hook’s own words and says the engine’s in the UI’s', () => {
     expect(decisionDetail(worded(result({ exitCode: 2, stderr: 'no rm -rf' })))).toBe('no rm -rf');
-    const deny = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'prod is frozen' } });
+    const deny = JSON.stringify({
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'prod is frozen' },
+    });
     expect(decisionDetail(worded(result({ stdout: deny })))).toBe('prod is frozen');
     expect(decisionDetail(worded(result({ exitCode: 1 })))).toBe('exited with code 1');
     expect(decisionDetail(worded(result({ exitCode: null as unknown as number, timedOut: true })))).toBe('timed out after 5 s');

@@ -68,4 +68,3 @@ export function readAnswer(eventName: string, p: ProcessResult): { answer: Answe
     return { issues: [{ path: 'hookSpecificOutput.hookEventName', issue: 'wrongEvent', expected: eventName, got: named, message: `is "${named}"` }] };
   return { answer: parsed.data };
 }
-

@@ -111,7 +111,8 @@ export function blockLikeExitTwo(spec: Spec, block: BlockItem, kind: RunKind, wh
 
 /** Plain stdout of exit 0: what it means for this event (docs/hooks.md, "Plain stdout"). */
 function plainStdout(spec: Spec, stdout: string, who: RunWho): RunEffect {
-  const answered = (decisions: RunDecision[], more: Partial<RunEffect> = {}) => worded({ outcome: 'success', ...more, kind: { kind: 'answer', decisions } }, who);
+  const answered = (decisions: RunDecision[], more: Partial<RunEffect> = {}) =>
+    worded({ outcome: 'success', ...more, kind: { kind: 'answer', decisions } }, who);
   if (!stdout) return answered([]);
   switch (spec.plainStdout) {
     case 'context':
@@ -226,7 +227,8 @@ export function failedEffect(failure: RunFailure, p: Pick<ProcessResult, 'stderr
 export function interpretRun(eventName: string, spec: Spec, p: ProcessResult, who: HookWho, timeoutSeconds: number): RunEffect {
   const runWho = { event: eventName, name: who.name };
   // Timeouts, signals, spawn failures and other exit codes: non-blocking errors.
-  if (p.failure || p.spawnError || p.timedOut || p.signal || (p.exitCode !== 0 && p.exitCode !== 2)) return failedEffect(failureOf(p, timeoutSeconds), p, runWho);
+  if (p.failure || p.spawnError || p.timedOut || p.signal || (p.exitCode !== 0 && p.exitCode !== 2))
+    return failedEffect(failureOf(p, timeoutSeconds), p, runWho);
   if (p.exitCode === 2) return exitTwo(eventName, spec, p, who);
   // Exit 0: stdout is a JSON answer or plain text.
   if (!p.stdout.startsWith('{')) return plainStdout(spec, p.stdout, runWho);

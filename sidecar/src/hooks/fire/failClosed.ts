@@ -23,7 +23,11 @@ const whoOf = (event: string, hook: ConfiguredHook) => ({ event, name: hook.disp
 
 /** How a run the user stopped ends when nothing is blocked: a non-blocking error, recorded. */
 function stopped(event: HookEventName, hook: ConfiguredHook, effect: RunEffect, choice: StopChoice): RunEffect {
-  return { ...effect, ...worded({ outcome: effect.outcome, kind: { kind: 'stopped', choice } }, whoOf(event, hook)), userMessage: 'a hook was stopped by the user' };
+  return {
+    ...effect,
+    ...worded({ outcome: effect.outcome, kind: { kind: 'stopped', choice } }, whoOf(event, hook)),
+    userMessage: 'a hook was stopped by the user',
+  };
 }
 
 /** The hook gave no answer (`failure`): it blocks like exit 2 with a reason naming the hook and why (runText.ts). */
