@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { HookManager, type FireContext } from '../../src/hooks/fire/manager.js';
 import { TurnBudget } from '../../src/hooks/fire/budget.js';
 import type { ProcessSpec } from '../../src/hooks/handlers/processSpec.js';
+import { handlerResult } from '../../src/hooks/handlers/handlerResult.js';
 import type { HookRunRecord, ProcessResult } from '../../src/hooks/contract/types.js';
 import type { StopChoice } from '../../src/protocol/wire.js';
 
@@ -16,19 +17,7 @@ type Answer = Partial<Pick<ProcessResult, 'exitCode' | 'signal' | 'timedOut' | '
 
 /** A process result as the runner gives it: exit 0 with no output unless said otherwise. */
 function result(a: Answer): ProcessResult {
-  return {
-    startedAt: Date.now(),
-    durationMs: 1,
-    exitCode: 0,
-    signal: null,
-    timedOut: false,
-    spawnError: null,
-    stdout: '',
-    stderr: '',
-    stdoutTruncated: false,
-    stderrTruncated: false,
-    ...a,
-  };
+  return handlerResult(Date.now(), performance.now(), { exitCode: 0, ...a });
 }
 
 /** The fake runner: each hook's command is a key of `answers`; with `untilStopped` a run lasts until it is stopped, and ends as a killed process. */
