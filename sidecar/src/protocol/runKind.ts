@@ -113,4 +113,6 @@ export type RunDecision =
  * answer or did not run (a failure, see RunFailure), or it did not run being identical to another hook.
  */
 export type RunKind =
-  { kind: 'answer'; decisions: RunDecision[] } | RunFailure | { kind: 'duplicate'; of: { name: string; /** Its HookSource. */ source: string } };
+  | { kind: 'answer'; decisions: RunDecision[] }
+  | RunFailure
+  | { kind: 'duplicate'; of: { name: string; /** Its HookSource. */ source: string; /** A plugin's hook: the plugin's name. */ plugin?: string } };

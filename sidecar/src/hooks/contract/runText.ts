@@ -3,6 +3,7 @@
 // print, and the reason a guard that failed closed gives the model. The UI builds its own words
 // from the same kind (webui/src/state/runWords.ts); nothing reads these back.
 import { canBlock, eventSpec, isHookEvent } from './events.js';
+import { sourceLabel } from './sourceLabel.js';
 import type { AnswerIssue, RunDecision, RunFailure, RunKind } from '../../protocol/wire.js';
 
 /** Which run the words are about: its event and the hook's name. */
@@ -98,8 +99,8 @@ export function outputIgnoredText(d: Pick<OutputIgnored, 'issue' | 'field' | 'ex
 }
 
 /** Why a hook identical to another does not run. */
-export function duplicateText(of: { name: string; source: string }): string {
-  return `identical to "${of.name}" [${of.source}], which runs once for both`;
+export function duplicateText(of: { name: string; source: string; plugin?: string }): string {
+  return `identical to "${of.name}" [${sourceLabel(of.source, of.plugin)}], which runs once for both`;
 }
 
 const said = (reason: string | null) => (reason ? `: ${reason}` : '');

@@ -96,14 +96,17 @@ export function withoutDuplicates(hooks: readonly ConfiguredHook[]): { run: Conf
   return { run, duplicates };
 }
 
+/** The hook a duplicate is identical to, for its run record (its plugin's name with it). */
+const duplicateOf = (d: DuplicateHook) => ({ name: d.of.displayName, source: d.of.source, ...(d.of.plugin ? { plugin: d.of.plugin.name } : {}) });
+
 /** Why a duplicate does not run, in words (`wave hooks test`). */
 export function duplicateReason(d: DuplicateHook): string {
-  return duplicateText({ name: d.of.displayName, source: d.of.source });
+  return duplicateText(duplicateOf(d));
 }
 
 /** A duplicate's effect for its run record: skipped, being identical to the one that runs (its words: runText.ts). */
 export function duplicateEffect(event: string, d: DuplicateHook): RunEffect {
-  return worded({ outcome: 'skipped', kind: { kind: 'duplicate', of: { name: d.of.displayName, source: d.of.source } } }, { event, name: d.hook.displayName });
+  return worded({ outcome: 'skipped', kind: { kind: 'duplicate', of: duplicateOf(d) } }, { event, name: d.hook.displayName });
 }
 
 /** The hooks that run, in run order, and the identical ones left out (the hot path: no explanation is built). */
