@@ -32,6 +32,8 @@ function record(i: number): HookRunRecord {
     stderr: i % 11 ? '' : 'refused: rm -rf',
     outcome: i % 11 ? 'success' : 'blocking_error',
     verdict: i % 11 ? 'ok' : 'blocked',
+    kind: { kind: 'answer', decisions: i % 11 ? [] : [{ kind: 'block', reason: 'refused: rm -rf', from: 'exitCode' }] },
+    reason: i % 11 ? null : 'refused: rm -rf',
     decision: i % 11 ? 'success' : 'blocked: refused: rm -rf',
     error: null,
   };
@@ -72,16 +74,26 @@ export const benchmark: Benchmark = {
       for (let i = 0; i < 100_000; i++) lines.push(JSON.stringify(historyLine(record(i), `s${Math.floor(i / 500)}`)));
       writeFileSync(join(home, '.wave', 'hook-runs.jsonl'), `${lines.join('\n')}\n`);
       // Process start included: what the user waits for. Also the bare Node start, for scale.
-      const nodeStart = stats(Array.from({ length: 5 }, () => {
-        const t0 = performance.now();
-        spawnSync(process.execPath, ['-e', '0']);
-        return performance.now() - t0;
-      })).median;
+      const nodeStart = stats(
+        Array.from({ length: 5 }, () => {
+          const t0 = performance.now();
+          spawnSync(process.execPath, ['-e', '0']);
+          return performance.now() - t0;
+        }),
+      ).median;
       const runs = stats(Array.from({ length: Math.max(3, Math.round(7 * scale)) }, () => statsRun(home)));
-      log(`wave hooks stats over 100,000 runs: median ${fmt(runs.median, 0)} ms (min ${fmt(runs.min, 0)}, max ${fmt(runs.max, 0)}); a bare node -e 0 takes ${fmt(nodeStart, 0)} ms`);
+      log(
+        `wave hooks stats over 100,000 runs: median ${fmt(runs.median, 0)} ms (min ${fmt(runs.min, 0)}, max ${fmt(runs.max, 0)}); a bare node -e 0 takes ${fmt(nodeStart, 0)} ms`,
+      );
       return [
         { name: 'history append per hook run (agent path)', value: append.perRunMs, unit: 'ms', goal: { max: 0.1 } },
-        { name: 'wave hooks stats over 100,000 runs', value: runs.median, unit: 'ms', goal: { max: 300 }, note: `whole command, node start ${fmt(nodeStart, 0)} ms included` },
+        {
+          name: 'wave hooks stats over 100,000 runs',
+          value: runs.median,
+          unit: 'ms',
+          goal: { max: 300 },
+          note: `whole command, node start ${fmt(nodeStart, 0)} ms included`,
+        },
       ];
     } finally {
       dir.remove();

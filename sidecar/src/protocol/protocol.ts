@@ -2,7 +2,7 @@
 // module shared by both sides (the UI imports its types; the server validates requests with the
 // zod schemas). Transport-agnostic: see transport.ts.
 import { z } from 'zod';
-import type { HookRunRecord, HookRunStart, HookSource, Message, RunVerdict } from './wire.js';
+import type { HookRunRecord, HookRunStart, Message, RunKind } from './wire.js';
 import { STOP_CHOICES } from './wire.js';
 import type { ClaudeImportDone, ConfigState, HooksListing, TrustInfo } from './hooksListing.js';
 import type { McpElicitation, McpListing } from './mcpListing.js';
@@ -158,26 +158,14 @@ export interface HookFigures {
   lastRun: string;
 }
 
-/** One line of the run history (`wave hooks runs --json`). */
-export interface HookHistoryRun {
-  startedAt: string;
+/**
+ * One line of the run history (`wave hooks runs --json`): the run record without its ids and outcome,
+ * with the session it ran in. `kind` is null on a line written before records carried it (its
+ * `decision` and `error` words are all it has).
+ */
+export interface HookHistoryRun extends Omit<HookRunRecord, 'id' | 'hookId' | 'outcome' | 'toolUseId' | 'kind'> {
   sessionId: string;
-  event: string;
-  source: HookSource;
-  file: string | null;
-  name: string;
-  matcher: string | null;
-  command: string;
-  async: boolean;
-  durationMs: number;
-  exitCode: number | null;
-  signal: string | null;
-  timedOut: boolean;
-  verdict: RunVerdict;
-  decision: string;
-  error: string | null;
-  stdout: string;
-  stderr: string;
+  kind: RunKind | null;
 }
 
 /** What the combined decision of a test run amounts to, in one word. */

@@ -2,6 +2,10 @@
 // conversation (messages and blocks), hook run records, configuration problems and the small
 // vocabularies they use. The lowest layer: it imports nothing of the product; the engine and the
 // agent use these types, and the protocol (protocol.ts) carries them.
+import type { RunKind } from './runKind.js';
+
+export { STOP_CHOICES } from './runKind.js';
+export type * from './runKind.js';
 
 /** What may run without asking (docs/hooks.md, `permission_mode`). */
 export const PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'bypassPermissions'] as const;
@@ -56,20 +60,20 @@ export interface HookRunRecord {
   outcome: RunOutcome;
   /** What this run did, in one word (the card's badge). */
   verdict: RunVerdict;
-  /** What this run decided, in words ("blocked: …", "added context", "no effect"). */
+  /** What this run did, as data (runKind.ts): what its answer did, why it gave none, or why it did not run. */
+  kind: RunKind;
+  /**
+   * The hook's own reason for what it decided, as it gave it: a block's `reason` or exit 2's stderr, a
+   * permission's reason, a stop's `stopReason`; null when it gave none (or the engine decided for it).
+   */
+  reason: string | null;
+  /** What this run decided, in English words built from `kind` ("blocked: …", "added context", "success"): for people and logs, never parsed. */
   decision: string;
-  /** What went wrong, when outcome is an error (invalid JSON answer, command not found, …). */
+  /** What went wrong in English words built from `kind`, when outcome is an error (invalid JSON answer, command not found, …). */
   error: string | null;
   /** For a tool event (PreToolUse, PermissionRequest, PostToolUse…): the `tool_use_id` of the call it ran for. */
   toolUseId?: string;
 }
-
-/**
- * What stopping a running hook does to the call it guards (the live card's Stop, docs/hooks.md,
- * "Safety"): `cancelCall` (the default) denies the call, `letRun` lets it go on without the hook's answer.
- */
-export const STOP_CHOICES = ['cancelCall', 'letRun'] as const;
-export type StopChoice = (typeof STOP_CHOICES)[number];
 
 /**
  * A synchronous hook that has started and not finished yet (the chat's live card). `id` is the id

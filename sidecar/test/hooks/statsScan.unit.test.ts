@@ -29,6 +29,8 @@ function run(i: number, over: Partial<HookRunRecord> = {}): HookRunRecord {
     stderr: '',
     outcome: 'success',
     verdict: i % 4 === 0 ? 'blocked' : i % 7 === 0 ? 'timeout' : 'ok',
+    kind: { kind: 'answer', decisions: [] },
+    reason: null,
     decision: 'success',
     error: null,
     ...over,
@@ -40,9 +42,31 @@ describe('historyStats', () => {
     const dir = mkdtempSync(join(tmpdir(), 'wave-stats-'));
     const path = join(dir, 'hook-runs.jsonl');
     const lines = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => JSON.stringify(historyLine(run(from + k), 's')));
-    const reordered = JSON.stringify({ verdict: 'error', event: 'Stop', command: 'true', startedAt: '2026-01-01T01:00:00.000Z', durationMs: 9, source: 'user', file: '/home/u/.wave/settings.json', matcher: null });
+    const reordered = JSON.stringify({
+      verdict: 'error',
+      event: 'Stop',
+      command: 'true',
+      startedAt: '2026-01-01T01:00:00.000Z',
+      durationMs: 9,
+      source: 'user',
+      file: '/home/u/.wave/settings.json',
+      matcher: null,
+    });
     // Starts like the engine's lines, but the file comes before the event: the identity is not where the scan looks.
-    const fileFirst = JSON.stringify({ startedAt: '2026-01-01T01:30:00.000Z', sessionId: 's', source: 'user', file: '/other/settings.json', event: 'Stop', matcher: null, command: 'true', name: 'x', durationMs: 4, verdict: 'ok', exitCode: 0, decision: 'ok' });
+    const fileFirst = JSON.stringify({
+      startedAt: '2026-01-01T01:30:00.000Z',
+      sessionId: 's',
+      source: 'user',
+      file: '/other/settings.json',
+      event: 'Stop',
+      matcher: null,
+      command: 'true',
+      name: 'x',
+      durationMs: 4,
+      verdict: 'ok',
+      exitCode: 0,
+      decision: 'ok',
+    });
     writeFileSync(rotatedPath(path), `${lines(0, 40).join('\n')}\n`);
     writeFileSync(path, `${lines(40, 90).join('\n')}\n${reordered}\n${fileFirst}\n{"startedAt":"2026-01-01T02:00:00.000Z","sessionId":"s","event":"Sto\n`);
     expect(historyStats(path)).toEqual(hookStats(readHistory(path)));

@@ -1,6 +1,9 @@
 // English UI text. The keys are the catalogue every language must fill (see zh-CN.ts).
 // `{name}` is replaced by a parameter; `<...>` in prompts are placeholders the user fills in.
+import { runKindEn } from './runKind.en.js';
+
 export const en = {
+  ...runKindEn,
   'app.name': 'Wave',
   'app.skipToComposer': 'Skip to the message input (/)',
   'app.chat': 'Chat',
@@ -180,12 +183,6 @@ export const en = {
   'run.stopChoice': 'What happens to the call {name} guards',
   'run.stopCancelCall': 'Stop the hook and cancel the call',
   'run.stopLetRun': 'Stop the hook, let the call run',
-  'run.err.stopped': 'stopped by you',
-  'run.err.timeout': 'timed out after {s} s',
-  'run.err.notFound': 'command not found',
-  'run.err.notExecutable': 'the command is not executable',
-  'run.err.exit': 'exited with code {code}',
-  'run.err.budget': 'the turn’s hook time budget was spent',
   'fold.ran.one': '{event} · 1 hook ran',
   'fold.ran.other': '{event} · {n} hooks ran',
 

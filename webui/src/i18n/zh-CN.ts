@@ -1,7 +1,9 @@
 // 简体中文界面文本（键与 en.ts 一一对应）。
 import type { Dict } from './en.js';
+import { runKindZhCN } from './runKind.zh-CN.js';
 
 export const zhCN: Dict = {
+  ...runKindZhCN,
   'app.name': 'Wave',
   'app.skipToComposer': '跳到消息输入框（/）',
   'app.chat': '会话',
@@ -178,12 +180,6 @@ export const zhCN: Dict = {
   'run.stopChoice': '{name} 所守护的调用如何处理',
   'run.stopCancelCall': '停止钩子并取消调用',
   'run.stopLetRun': '停止钩子，让调用继续运行',
-  'run.err.stopped': '已被你停止',
-  'run.err.timeout': '{s} 秒后超时',
-  'run.err.notFound': '找不到命令',
-  'run.err.notExecutable': '命令不可执行',
-  'run.err.exit': '退出码 {code}',
-  'run.err.budget': '本轮钩子的时间预算已用完',
   'fold.ran.one': '{event} · 运行了 {n} 个钩子',
   'fold.ran.other': '{event} · 运行了 {n} 个钩子',
 

@@ -1,8 +1,9 @@
 // A hook run's decision in the UI's language (docs/hooks.md, "Run records"): the badge comes from the
-// run's verdict, and the detail is the hook's own words (the reason it gave) or what went wrong. The
-// record's `decision` is the engine's English sentence; only the hook-written part of it is kept,
-// and the engine's common errors are said again in the UI's words.
-import type { HookRunRecord, ModelProbe, RunVerdict } from '../host/protocol.js';
+// run's verdict, and the detail is the hook's own words (the reason it gave) or what went wrong, both
+// built from the record's data — its `kind` (sidecar/src/protocol/runKind.ts) and `reason`. The
+// engine's English words (`decision`, `error`) are never read here; webui/test/state/
+// noEngineEnglish.unit.test.ts checks that nothing in webui/src matches the text of a record.
+import type { AnswerIssue, HookRunRecord, ModelProbe, RunDecision, RunFailure, RunKind, RunVerdict } from '../host/protocol.js';
 import { t, type Key } from '../i18n/index.js';
 
 export const VERDICT_KEY: Record<RunVerdict, Key> = {
@@ -27,57 +28,96 @@ export function verdictTone(v: RunVerdict): 'stop' | 'fail' | 'change' | 'quiet'
   return 'change';
 }
 
-/** The text after `prefix` in the engine's decision words ("blocked: <reason>"), or null. */
-function after(decision: string, prefixes: readonly string[]): string | null {
-  for (const p of prefixes) {
-    const i = decision.indexOf(p);
-    if (i >= 0) return decision.slice(i + p.length).trim() || null;
-  }
-  return null;
+/** One problem of an invalid JSON answer: where and what, from its data. */
+function issueWords(i: AnswerIssue): string {
+  const path = i.path || t('issue.root');
+  return t(`issue.${i.issue}`, { path, expected: i.expected ?? '', got: i.got ?? '' });
 }
 
-/** The engine's error of a failed run in the UI's words (the hook's own output stays as it is). */
-export function errorWords(r: Pick<HookRunRecord, 'error' | 'exitCode' | 'signal' | 'timedOut'>): string | null {
-  const e = r.error;
-  if (!e) return null;
-  if (e === 'stopped by the user') return t('run.err.stopped');
-  if (r.timedOut) {
-    const s = /after ([\d.]+) s/.exec(e)?.[1];
-    return s ? t('run.err.timeout', { s }) : t('run.timeout');
-  }
-  if (e === 'command not found') return t('run.err.notFound');
-  if (e.startsWith('command is not executable')) return t('run.err.notExecutable');
-  if (/^hook exited with code \d+$/.test(e) && r.exitCode !== null) return t('run.err.exit', { code: r.exitCode });
-  if (/^hook was killed by /.test(e) && r.signal) return t('run.signal', { signal: r.signal });
-  return e;
-}
-
-/** The detail of a run's decision: the reason a hook gave, or what went wrong; null when there is nothing to add. */
-export function decisionDetail(r: HookRunRecord): string | null {
-  const d = r.decision.replace(/^async: /, '');
-  switch (r.verdict) {
-    case 'blocked':
-      return after(d, ['blocked: ', 'exit 2 (shown to the user): ']);
-    case 'denied':
-      return after(d, ['permission request deny: ', 'permission deny: ']);
-    case 'asked':
-      return after(d, ['permission ask: ']);
-    case 'allowed':
-      return after(d, ['permission request allow: ', 'permission allow: ']);
-    case 'stopped':
-      return after(d, ['stop the agent: ']);
-    case 'error':
+/** Why a run gave no answer or did not run, in the UI's words (the system's or the handler's own message stays as it is). */
+export function failureWords(f: RunFailure): string {
+  switch (f.kind) {
+    case 'exitCode':
+      return t('kind.exitCode', { code: f.code });
+    case 'signal':
+      return t('kind.signal', { signal: f.signal });
     case 'timeout':
-      return errorWords(r) ?? after(d, ['exit 2 (shown to the user): ']);
-    case 'skipped':
-      return t('run.err.budget');
+      return t('kind.timeout', { s: f.seconds });
+    case 'notStarted':
+    case 'handlerFailed':
+      return t(`kind.${f.kind}`, { message: f.message });
+    case 'invalidAnswer':
+      return t('kind.invalidAnswer', { issues: f.issues.map(issueWords).join('; ') });
+    case 'budget':
+      return f.action === 'cut' ? t('kind.budget.cut', { s: f.seconds }) : t('kind.budget.skipped');
     default:
-      return null;
+      return t(`kind.${f.kind}`);
   }
+}
+
+/** One thing an answer did, in the UI's words, with the hook's own reason after it. */
+export function decisionWords(d: RunDecision): string {
+  const why = (what: string, reason: string | null) => (reason ? t('dec.withReason', { what, reason }) : what);
+  switch (d.kind) {
+    case 'block':
+      return why(t('dec.block'), d.reason);
+    case 'exit2':
+      return why(t(`dec.exit2.${d.to}`), d.reason);
+    case 'permission':
+      return why(t(`dec.permission.${d.decision}`), d.reason);
+    case 'permissionRequest':
+      return why(t(`dec.permissionRequest.${d.behavior}`), d.message);
+    case 'stop':
+      return why(t('dec.stop'), d.reason);
+    case 'elicitation':
+      return t('dec.elicitation', { action: d.action });
+    case 'path':
+      return t('dec.path', { path: d.path });
+    case 'toolOutputIgnored':
+      return t(`dec.toolOutputIgnored.${d.issue}`, { field: d.field ?? '', got: d.got ?? '', expected: d.expected ?? '' });
+    case 'watchPaths':
+      return t('dec.watchPaths', { n: d.count });
+    case 'sessionTitle':
+      return t('dec.sessionTitle', { title: d.title });
+    default:
+      return t(`dec.${d.kind}`);
+  }
+}
+
+type Worded = Pick<HookRunRecord, 'verdict' | 'reason' | 'event' | 'name'> & { kind: RunKind | null };
+
+/** What a guard that failed closed did not do: it was stopped, it failed, it gave no answer in time, or it did not run. */
+function closedWhat(f: RunFailure): string {
+  if (f.kind === 'stopped') return t('closed.what.stopped');
+  if (f.closed === 'onFailure') return t('closed.what.failed', { what: failureWords(f) });
+  if (f.kind === 'budget' && f.action === 'cut') return t('closed.what.noAnswer', { what: failureWords(f) });
+  return failureWords(f);
+}
+
+/** What went wrong or why it did not run, in the UI's words; null when the run answered. */
+export function kindProblem(r: Worded): string | null {
+  const kind = r.kind;
+  if (!kind || kind.kind === 'answer') return null;
+  if (kind.kind === 'duplicate') return t('kind.duplicate', { name: kind.of.name });
+  if (!kind.closed) return failureWords(kind);
+  return t('closed.line', { event: r.event, name: r.name, what: closedWhat(kind), then: t(`closed.${kind.closed}`) });
+}
+
+/** Every thing a run did, one line each (the Runs view's decision); null for a line older than kinds. */
+export function kindLines(r: Worded): string[] | null {
+  if (!r.kind) return null;
+  if (r.kind.kind !== 'answer') return [kindProblem(r) ?? ''];
+  return r.kind.decisions.length ? r.kind.decisions.map(decisionWords) : [t('dec.none')];
+}
+
+/** The detail of a run's decision: the reason the hook gave, or what went wrong; null when there is nothing to add. */
+export function decisionDetail(r: Worded): string | null {
+  if (!r.kind) return null; // a history line older than kinds: its English decision is shown as it is
+  return r.kind.kind === 'answer' ? r.reason : kindProblem(r);
 }
 
 /** The badge and detail of a run, in the UI's language. */
-export function runWords(r: HookRunRecord): { badge: string; detail: string | null } {
+export function runWords(r: Worded): { badge: string; detail: string | null } {
   return { badge: t(VERDICT_KEY[r.verdict]), detail: decisionDetail(r) };
 }
 

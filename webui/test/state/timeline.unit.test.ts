@@ -1,5 +1,5 @@
 // The timeline rules (webui/src/state/timeline.ts), the decision words of a run (runWords.ts, from
-// the engine's own words: hooks/contract/answers.ts) and the approval diff (diff.ts).
+// the kind and reason the engine gives: hooks/contract/answers.ts) and the approval diff (diff.ts).
 import { describe, expect, it } from 'vitest';
 import type { HookRunRecord, HookRunStart, Message, RunVerdict } from '../../src/host/protocol.js';
 import { lineDiff } from '../../src/state/diff.js';
@@ -7,6 +7,7 @@ import { decisionDetail } from '../../src/state/runWords.js';
 import { layoutTimeline } from '../../src/state/timeline.js';
 import { interpretRun, verdictOf } from '../../../sidecar/src/hooks/contract/answers.js';
 import { eventSpec } from '../../../sidecar/src/hooks/contract/events.js';
+import { reasonOf } from '../../../sidecar/src/hooks/fire/record.js';
 
 let n = 0;
 function run(event: string, verdict: RunVerdict, toolUseId?: string, extra: Partial<HookRunRecord> = {}): HookRunRecord {
@@ -29,6 +30,8 @@ function run(event: string, verdict: RunVerdict, toolUseId?: string, extra: Part
     stderr: '',
     outcome: 'success',
     verdict,
+    kind: { kind: 'answer', decisions: [] },
+    reason: null,
     decision: 'success',
     error: null,
     ...(toolUseId ? { toolUseId } : {}),
@@ -96,12 +99,22 @@ describe('decisionDetail', () => {
   /** A record worded by the engine itself. */
   const worded = (p: ReturnType<typeof result>) => {
     const e = interpretRun('PreToolUse', spec, p, { command: 'cmd', name: 'cmd' }, 5);
-    return run('PreToolUse', verdictOf(e), undefined, { decision: e.words, error: e.error ?? null, timedOut: p.timedOut, exitCode: p.exitCode });
+    const verdict = verdictOf(e);
+    return run('PreToolUse', verdict, undefined, {
+      kind: e.kind,
+      reason: reasonOf(e.kind, verdict),
+      decision: e.words,
+      error: e.error ?? null,
+      timedOut: p.timedOut,
+      exitCode: p.exitCode,
+    });
   };
 
   it('keeps the hook’s own words and says the engine’s in the UI’s', () => {
     expect(decisionDetail(worded(result({ exitCode: 2, stderr: 'no rm -rf' })))).toBe('no rm -rf');
-    const deny = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'prod is frozen' } });
+    const deny = JSON.stringify({
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'prod is frozen' },
+    });
     expect(decisionDetail(worded(result({ stdout: deny })))).toBe('prod is frozen');
     expect(decisionDetail(worded(result({ exitCode: 1 })))).toBe('exited with code 1');
     expect(decisionDetail(worded(result({ exitCode: null as unknown as number, timedOut: true })))).toBe('timed out after 5 s');

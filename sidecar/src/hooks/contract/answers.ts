@@ -1,8 +1,10 @@
 // How a hook answers (docs/hooks.md, "How a hook answers"): the exit-code policy, the JSON answer on stdout, and the combination
 // of several hooks' answers into one decision. Pure functions; the event table says which answer
 // fields act for which event.
-import { z } from 'zod';
+import { readAnswer, type Answer } from './answerRead.js';
 import { canBlock, type EventSpec } from './events.js';
+import { decisionText, errorText, NO_STDERR, type RunWho } from './runText.js';
+import type { RunDecision, RunFailure, RunKind } from '../../protocol/wire.js';
 import type {
   BlockItem,
   ElicitationAnswer,
@@ -15,42 +17,6 @@ import type {
 } from './types.js';
 
 export const CONTEXT_CAP = 10_000;
-
-const PermissionRequestSchema = z.object({
-  behavior: z.enum(['allow', 'deny']),
-  updatedInput: z.record(z.string(), z.unknown()).optional(),
-  message: z.string().optional(),
-  interrupt: z.boolean().optional(),
-});
-
-export const AnswerSchema = z
-  .object({
-    continue: z.boolean().optional(),
-    stopReason: z.string().optional(),
-    suppressOutput: z.boolean().optional(),
-    systemMessage: z.string().optional(),
-    decision: z.enum(['block', 'approve']).optional(),
-    reason: z.string().optional(),
-    hookSpecificOutput: z
-      .object({
-        hookEventName: z.string().optional(),
-        permissionDecision: z.enum(['allow', 'ask', 'deny']).optional(),
-        permissionDecisionReason: z.string().optional(),
-        updatedInput: z.record(z.string(), z.unknown()).optional(),
-        additionalContext: z.string().optional(),
-        decision: PermissionRequestSchema.optional(),
-        retry: z.boolean().optional(),
-        updatedMCPToolOutput: z.unknown().optional(),
-        action: z.enum(['accept', 'decline', 'cancel']).optional(),
-        content: z.record(z.string(), z.unknown()).optional(),
-        updatedToolOutput: z.record(z.string(), z.unknown()).optional(),
-        watchPaths: z.array(z.string()).optional(),
-        sessionTitle: z.string().optional(),
-      })
-      .passthrough()
-      .optional(),
-  })
-  .passthrough();
 
 /** What one run contributes to the event's decision. */
 export interface RunEffect {
@@ -80,32 +46,32 @@ export interface RunEffect {
   watchPaths?: string[];
   /** Shown to the user only. */
   userMessage?: string;
-  /** What went wrong (for the run record). */
+  /** What the run did, as data (protocol/runKind.ts): the run record's `kind`. */
+  kind: RunKind;
+  /** What went wrong (for the run record), in words built from `kind` (runText.ts). */
   error?: string;
-  /** The run's decision in words (for the run record). */
+  /** The run's decision in words built from `kind` (runText.ts), for the run record. */
   words: string;
 }
 
-function failureText(p: ProcessResult, timeoutSeconds: number): string {
-  if (p.failure) return p.failure;
-  if (p.spawnError) return `the hook could not be started: ${p.spawnError}`;
-  if (p.timedOut) return `hook timed out after ${timeoutSeconds} s`;
-  if (p.signal) return `hook was killed by ${p.signal}`;
-  if (p.exitCode === 127) return 'command not found';
-  if (p.exitCode === 126) return 'command is not executable (permission denied)';
-  return `hook exited with code ${p.exitCode}`;
+/** An effect with its words, built from its kind (runText.ts: the one place they are made). */
+export function worded(e: Omit<RunEffect, 'words' | 'error'>, who: RunWho): RunEffect {
+  const error = errorText(e.kind);
+  return { ...e, words: decisionText(e.kind, who), ...(error !== null ? { error } : {}) };
 }
 
-function formatZodError(err: z.ZodError): string {
-  return err.issues.map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
+/** Why a finished process gave no answer (its exit code is neither 0 nor 2, a signal, a timeout…). */
+function failureOf(p: ProcessResult, timeoutSeconds: number): RunFailure {
+  if (p.failure) return { kind: 'handlerFailed', message: p.failure };
+  if (p.spawnError) return { kind: 'notStarted', message: p.spawnError };
+  if (p.timedOut) return { kind: 'timeout', seconds: timeoutSeconds };
+  if (p.signal) return { kind: 'signal', signal: p.signal };
+  if (p.exitCode === 127) return { kind: 'notFound' };
+  if (p.exitCode === 126) return { kind: 'notExecutable' };
+  return { kind: 'exitCode', code: p.exitCode ?? -1 };
 }
 
 type Spec = EventSpec<never> | EventSpec<Record<string, unknown>>;
-type Answer = z.infer<typeof AnswerSchema>;
-
-function answerError(error: string): RunEffect {
-  return { outcome: 'non_blocking_error', error, userMessage: error, words: `error (non-blocking): ${error}` };
-}
 
 /** Which hook ran: what runs (Claude Code's `[<command>]:`) and its name (description, else name). */
 export interface HookWho {
@@ -118,68 +84,55 @@ export interface HookWho {
  * `permissionDecisionReason` on stdout comes first (the bare reason), then stderr (`[<command>]:
  * stderr`), then "No stderr output", naming the hook by its name, never its whole command.
  */
-function exitTwoBlock(eventName: string, p: ProcessResult, who: HookWho): BlockItem {
+function exitTwoBlock(eventName: string, p: ProcessResult, who: HookWho): { block: BlockItem; reason: string | null } {
   const read = p.stdout.startsWith('{') ? readAnswer(eventName, p) : null;
   const a = read && 'answer' in read ? read.answer : null;
   const jsonReason = a?.reason || a?.hookSpecificOutput?.permissionDecisionReason;
-  if (jsonReason) return { command: who.command, reason: jsonReason, fromExitCode: false };
-  if (p.stderr) return { command: who.command, reason: p.stderr, fromExitCode: true };
-  return { command: who.name, reason: 'No stderr output', fromExitCode: true };
+  if (jsonReason) return { block: { command: who.command, reason: jsonReason, fromExitCode: false }, reason: jsonReason };
+  if (p.stderr) return { block: { command: who.command, reason: p.stderr, fromExitCode: true }, reason: p.stderr };
+  return { block: { command: who.name, reason: NO_STDERR, fromExitCode: true }, reason: null };
 }
 
 /** Exit code 2: a block where the event can block, else a report (docs/hooks.md, "Exit code"). */
 function exitTwo(eventName: string, spec: Spec, p: ProcessResult, who: HookWho): RunEffect {
-  return blockLikeExitTwo(spec, exitTwoBlock(eventName, p, who));
+  const { block, reason } = exitTwoBlock(eventName, p, who);
+  const decision: RunDecision = canBlock(spec)
+    ? { kind: 'block', reason, from: block.fromExitCode ? 'exitCode' : 'json' }
+    : { kind: 'exit2', to: spec.onBlock === 'userOnly' ? 'user' : spec.onBlock === 'dropped' ? 'dropped' : 'log', reason };
+  return blockLikeExitTwo(spec, block, { kind: 'answer', decisions: [decision] }, { event: eventName, name: who.name });
 }
 
-/** What exit 2 with this block does for the event (a guard that fails closed answers this way). */
-export function blockLikeExitTwo(spec: Spec, block: BlockItem): RunEffect {
-  const reason = block.reason;
-  if (canBlock(spec)) return { outcome: 'blocking_error', block, words: `blocked: ${reason}` };
-  if (spec.onBlock === 'userOnly') return { outcome: 'blocking_error', userMessage: reason, words: `exit 2 (shown to the user): ${reason}` };
-  return { outcome: 'blocking_error', words: `exit 2 (${spec.onBlock === 'dropped' ? 'stderr dropped' : 'logged only'})` };
+/** What exit 2 with this block does for the event (a guard that fails closed answers this way, with its own kind). */
+export function blockLikeExitTwo(spec: Spec, block: BlockItem, kind: RunKind, who: RunWho): RunEffect {
+  if (canBlock(spec)) return worded({ outcome: 'blocking_error', block, kind }, who);
+  if (spec.onBlock === 'userOnly') return worded({ outcome: 'blocking_error', userMessage: block.reason, kind }, who);
+  return worded({ outcome: 'blocking_error', kind }, who);
 }
 
 /** Plain stdout of exit 0: what it means for this event (docs/hooks.md, "Plain stdout"). */
-function plainStdout(spec: Spec, stdout: string): RunEffect {
-  if (!stdout) return { outcome: 'success', words: 'success' };
+function plainStdout(spec: Spec, stdout: string, who: RunWho): RunEffect {
+  const answered = (decisions: RunDecision[], more: Partial<RunEffect> = {}) =>
+    worded({ outcome: 'success', ...more, kind: { kind: 'answer', decisions } }, who);
+  if (!stdout) return answered([]);
   switch (spec.plainStdout) {
     case 'context':
-      return { outcome: 'success', context: stdout, words: 'success: added context' };
+      return answered([{ kind: 'context', from: 'stdout' }], { context: stdout });
     case 'instructions':
-      return { outcome: 'success', instructions: stdout, words: 'success: added summary instructions' };
+      return answered([{ kind: 'instructions' }], { instructions: stdout });
     case 'path': {
       const path = stdout.split('\n')[0]!.trim();
-      return { outcome: 'success', path, words: `success: path ${path}` };
+      return answered([{ kind: 'path', path }], { path });
     }
     default:
-      return { outcome: 'success', words: 'success (stdout recorded, not used)' };
+      return answered([{ kind: 'stdoutUnused' }]);
   }
-}
-
-/** stdout that starts with `{`: the JSON answer, or what is wrong with it. */
-function readAnswer(eventName: string, p: ProcessResult): { answer: Answer } | { error: string } {
-  // Cut at the cap, the answer cannot be read (docs/hooks.md, How a hook answers).
-  if (p.stdoutTruncated) return { error: 'the JSON answer on stdout is longer than 64 KiB, the most that is read; it is ignored' };
-  let json: unknown;
-  try {
-    json = JSON.parse(p.stdout);
-  } catch (e) {
-    return { error: `stdout starts with "{" but is not valid JSON: ${(e as Error).message}` };
-  }
-  const parsed = AnswerSchema.safeParse(json);
-  if (!parsed.success) return { error: `invalid JSON answer: ${formatZodError(parsed.error)}` };
-  const named = parsed.data.hookSpecificOutput?.hookEventName;
-  if (named !== undefined && named !== eventName)
-    return { error: `invalid JSON answer: hookSpecificOutput.hookEventName is "${named}" but the hook ran for ${eventName}` };
-  return { answer: parsed.data };
 }
 
 /** `continue`, `systemMessage` and `decision: "block"`: the fields every event reads. */
-function commonFields(spec: Spec, a: Answer, who: HookWho, effect: RunEffect, words: string[]): void {
+function commonFields(spec: Spec, a: Answer, who: HookWho, effect: RunEffect, decisions: RunDecision[]): void {
   if (a.continue === false) {
     effect.stop = { reason: a.stopReason ?? null };
-    words.push(`stop the agent${a.stopReason ? `: ${a.stopReason}` : ''}`);
+    decisions.push({ kind: 'stop', reason: a.stopReason || null });
   }
   if (a.systemMessage) effect.systemMessage = a.systemMessage;
   if (a.suppressOutput) effect.suppressOutput = true;
@@ -187,69 +140,68 @@ function commonFields(spec: Spec, a: Answer, who: HookWho, effect: RunEffect, wo
   const reason = a.reason || `blocked by hook "${who.name}"`;
   if (canBlock(spec)) {
     effect.block = { command: who.command, reason, fromExitCode: false };
-    words.push(`blocked: ${reason}`);
+    decisions.push({ kind: 'block', reason: a.reason || null, from: 'json' });
   } else if (spec.onBlock === 'userOnly') effect.userMessage = reason;
 }
 
 /** The `hookSpecificOutput` fields this event honours (the table's `accepts`). */
-function specificFields(spec: Spec, a: Answer, effect: RunEffect, words: string[]): void {
+function specificFields(spec: Spec, a: Answer, effect: RunEffect, decisions: RunDecision[]): void {
   const hso = a.hookSpecificOutput;
   const accepts = spec.accepts;
   if (hso?.permissionDecision && accepts.includes('permissionDecision')) {
     effect.permission = { decision: hso.permissionDecision, reason: hso.permissionDecisionReason ?? null };
-    words.push(`permission ${hso.permissionDecision}${hso.permissionDecisionReason ? `: ${hso.permissionDecisionReason}` : ''}`);
+    decisions.push({ kind: 'permission', decision: hso.permissionDecision, reason: hso.permissionDecisionReason || null });
   } else if (a.decision === 'approve' && accepts.includes('permissionDecision')) {
     effect.permission = { decision: 'allow', reason: a.reason ?? null }; // Claude Code's older spelling
-    words.push('permission allow');
+    decisions.push({ kind: 'permission', decision: 'allow', reason: a.reason || null, spelling: 'approve' });
   }
   if (hso?.updatedInput && accepts.includes('updatedInput')) {
     effect.updatedInput = hso.updatedInput;
-    words.push('rewrote the tool input');
+    decisions.push({ kind: 'rewrite' });
   }
   if (hso?.decision && accepts.includes('permissionRequest')) {
     const { behavior, updatedInput, message } = hso.decision;
     const d = { behavior, ...(updatedInput ? { updatedInput } : {}), ...(message !== undefined ? { message } : {}) };
     effect.permissionRequest = d;
-    words.push(`permission request ${d.behavior}${d.message ? `: ${d.message}` : ''}`);
+    decisions.push({ kind: 'permissionRequest', behavior, message: d.message || null });
   }
   if (hso?.retry === true && accepts.includes('retry')) {
     effect.retry = true;
-    words.push('the model may retry');
+    decisions.push({ kind: 'retry' });
   }
   if (hso?.updatedMCPToolOutput !== undefined && accepts.includes('updatedMCPToolOutput')) {
     effect.updatedMCPToolOutput = hso.updatedMCPToolOutput;
-    words.push('replaced the MCP tool output');
+    decisions.push({ kind: 'mcpOutput' });
   }
   if (hso?.action && accepts.includes('elicitationAction')) {
     effect.elicitation = { action: hso.action, ...(hso.content ? { content: hso.content } : {}) };
-    words.push(`elicitation ${hso.action}`);
+    decisions.push({ kind: 'elicitation', action: hso.action });
   }
   if (hso?.additionalContext && accepts.includes('additionalContext')) {
     effect.context = hso.additionalContext;
-    words.push('added context');
+    decisions.push({ kind: 'context', from: 'json' });
   }
   if (hso?.updatedToolOutput && accepts.includes('updatedToolOutput')) {
     effect.updatedToolOutput = hso.updatedToolOutput;
-    words.push('replaced the tool output');
+    decisions.push({ kind: 'toolOutput' });
   }
   if (hso?.watchPaths && accepts.includes('watchPaths')) {
     effect.watchPaths = hso.watchPaths;
-    words.push(`watch ${hso.watchPaths.length} path${hso.watchPaths.length === 1 ? '' : 's'}`);
+    decisions.push({ kind: 'watchPaths', count: hso.watchPaths.length });
   }
   if (hso?.sessionTitle?.trim() && accepts.includes('sessionTitle')) {
     effect.sessionTitle = hso.sessionTitle.trim();
-    words.push(`session title: ${effect.sessionTitle}`);
+    decisions.push({ kind: 'sessionTitle', title: effect.sessionTitle });
   }
 }
 
 /** What a valid JSON answer does for this event. */
-export function answerEffect(spec: Spec, a: Answer, who: HookWho): RunEffect {
-  const effect: RunEffect = { outcome: 'success', words: '' };
-  const words: string[] = [];
-  commonFields(spec, a, who, effect, words);
-  specificFields(spec, a, effect, words);
-  effect.words = words.length ? words.join('; ') : 'success';
-  return effect;
+function answerEffect(spec: Spec, a: Answer, who: HookWho, eventName: string): RunEffect {
+  const decisions: RunDecision[] = [];
+  const effect: RunEffect = { outcome: 'success', kind: { kind: 'answer', decisions }, words: '' };
+  commonFields(spec, a, who, effect, decisions);
+  specificFields(spec, a, effect, decisions);
+  return worded(effect, { event: eventName, name: who.name });
 }
 
 /**
@@ -264,19 +216,25 @@ export function echoesInput(p: ProcessResult, payload: string): boolean {
   return kept.length > 0 && payload.startsWith(kept);
 }
 
+/** A run that gave no answer: a non-blocking error (a timeout's outcome is `timeout`); the user sees why, with its stderr. */
+export function failedEffect(failure: RunFailure, p: Pick<ProcessResult, 'stderr' | 'timedOut' | 'spawnError'>, who: RunWho): RunEffect {
+  const effect = worded({ outcome: p.timedOut ? 'timeout' : 'non_blocking_error', kind: failure }, who);
+  const shown = p.stderr && !p.timedOut && !p.spawnError ? `${effect.error}: ${p.stderr}` : effect.error;
+  return { ...effect, ...(shown ? { userMessage: shown } : {}) };
+}
+
 /** Interprets one finished hook process for one event. */
 export function interpretRun(eventName: string, spec: Spec, p: ProcessResult, who: HookWho, timeoutSeconds: number): RunEffect {
+  const runWho = { event: eventName, name: who.name };
   // Timeouts, signals, spawn failures and other exit codes: non-blocking errors.
-  if (p.failure || p.spawnError || p.timedOut || p.signal || (p.exitCode !== 0 && p.exitCode !== 2)) {
-    const what = failureText(p, timeoutSeconds);
-    const shown = p.stderr && !p.timedOut && !p.spawnError ? `${what}: ${p.stderr}` : what;
-    return { outcome: p.timedOut ? 'timeout' : 'non_blocking_error', error: what, userMessage: shown, words: `error (non-blocking): ${what}` };
-  }
+  if (p.failure || p.spawnError || p.timedOut || p.signal || (p.exitCode !== 0 && p.exitCode !== 2))
+    return failedEffect(failureOf(p, timeoutSeconds), p, runWho);
   if (p.exitCode === 2) return exitTwo(eventName, spec, p, who);
   // Exit 0: stdout is a JSON answer or plain text.
-  if (!p.stdout.startsWith('{')) return plainStdout(spec, p.stdout);
+  if (!p.stdout.startsWith('{')) return plainStdout(spec, p.stdout, runWho);
   const read = readAnswer(eventName, p);
-  return 'error' in read ? answerError(read.error) : answerEffect(spec, read.answer, who);
+  if ('issues' in read) return failedEffect({ kind: 'invalidAnswer', issues: read.issues }, { stderr: '', timedOut: false, spawnError: null }, runWho);
+  return answerEffect(spec, read.answer, who, eventName);
 }
 
 /** What a run did, in one word, from its effect (docs/hooks.md, "Run records"). */

@@ -3,9 +3,9 @@
 // (a first stdout line `{"async": true, …}`). None of them blocks or injects anything; each ends in
 // a run record. An asyncRewake hook that exits 2 hands its stderr (after its rewakeMessage) to the
 // agent, which gives it to the model at the next model request or wakes the idle agent for it.
-import { interpretRun } from '../contract/answers.js';
+import { interpretRun, worded } from '../contract/answers.js';
 import { eventSpec, type HookEventName } from '../contract/events.js';
-import { runRecord } from './record.js';
+import { runRecord, type BackgroundKind } from './record.js';
 import type { ConfiguredHook, HookRunRecord, ProcessResult } from '../contract/types.js';
 
 /** An asyncRewake hook exited 2: what reaches the model. */
@@ -25,7 +25,7 @@ export interface BackgroundIo {
   input: Record<string, unknown>;
 }
 
-type Kind = 'async' | 'rewake' | 'detached';
+type Kind = BackgroundKind;
 
 function kindOf(hook: ConfiguredHook): Kind {
   return hook.handler.asyncRewake ? 'rewake' : 'async';
@@ -65,12 +65,11 @@ export class BackgroundRuns {
   private finish(event: HookEventName, hook: ConfiguredHook, result: ProcessResult, timeoutMs: number, kind: Kind, io: BackgroundIo): void {
     // A detached hook's later stdout is JSON Lines for the timeline, never an answer.
     const read = kind === 'detached' ? { ...result, stdout: '' } : result;
-    const effect = interpretRun(event, eventSpec(event), read, { command: hook.summary, name: hook.displayName }, Math.round(timeoutMs / 100) / 10);
+    const who = { event, name: hook.displayName };
+    const interpreted = interpretRun(event, eventSpec(event), read, { command: hook.summary, name: hook.displayName }, Math.round(timeoutMs / 100) / 10);
     const rewoke = kind === 'rewake' && result.exitCode === 2 && !result.timedOut && !result.signal;
-    const words = rewoke
-      ? `asyncRewake: exit 2, its stderr goes to the model`
-      : `${kind === 'detached' ? 'async (detached)' : kind === 'rewake' ? 'asyncRewake' : 'async'}: ${effect.words}`;
-    const record = runRecord(event, hook, result, { ...effect, words }, { background: true, rewoke, input: io.input });
+    const effect = rewoke ? worded({ outcome: interpreted.outcome, kind: { kind: 'answer', decisions: [{ kind: 'rewake' }] } }, who) : interpreted;
+    const record = runRecord(event, hook, result, effect, { background: true, rewoke, backgroundKind: kind, input: io.input });
     io.emit(record);
     if (!rewoke) return;
     const stderr = result.stderr || `the ${event} hook "${hook.displayName}" exited 2`;

@@ -4,9 +4,10 @@
 // denies the call with that reason; a handler with `onFailure: "block"` blocks like exit 2 whenever
 // it fails; a guard whose script or program changed during the session does not run (runTargets.ts).
 // Each answer is the one exit 2 with that reason would give (answers.ts, blockLikeExitTwo).
-import { blockLikeExitTwo, type RunEffect } from '../contract/answers.js';
+import { blockLikeExitTwo, worded, type RunEffect } from '../contract/answers.js';
+import { closedReason } from '../contract/runText.js';
 import { eventSpec, type HookEventName } from '../contract/events.js';
-import type { StopChoice } from '../../protocol/wire.js';
+import type { ClosedAs, RunFailure, StopChoice } from '../../protocol/wire.js';
 import type { TargetChangeNotice } from './fireTypes.js';
 import type { ConfiguredHook } from '../contract/types.js';
 
@@ -18,28 +19,29 @@ const HELD_WHEN_CHANGED: ReadonlySet<string> = new Set([...CALL_GUARDS, 'UserPro
 export const guardsCall = (event: string): boolean => CALL_GUARDS.has(event);
 export const heldWhenChanged = (event: string): boolean => HELD_WHEN_CHANGED.has(event);
 
-/** How a run the user stopped ends when nothing is blocked: a non-blocking error, recorded. */
-export const STOPPED: Pick<RunEffect, 'error' | 'userMessage' | 'words'> = {
-  error: 'stopped by the user',
-  userMessage: 'a hook was stopped by the user',
-  words: 'error (non-blocking): stopped by the user',
-};
+const whoOf = (event: string, hook: ConfiguredHook) => ({ event, name: hook.displayName });
 
-/** The hook did not answer (`what`): it blocks like exit 2 with a reason naming the hook and why. */
-export function closed(event: HookEventName, hook: ConfiguredHook, what: string, then: string): RunEffect {
-  const effect = blockLikeExitTwo(eventSpec(event), {
-    command: hook.summary,
-    reason: `The ${event} hook "${hook.displayName}" ${what}; ${then}.`,
-    fromExitCode: true,
-  });
-  return { ...effect, error: what };
+/** How a run the user stopped ends when nothing is blocked: a non-blocking error, recorded. */
+function stopped(event: HookEventName, hook: ConfiguredHook, effect: RunEffect, choice: StopChoice): RunEffect {
+  return {
+    ...effect,
+    ...worded({ outcome: effect.outcome, kind: { kind: 'stopped', choice } }, whoOf(event, hook)),
+    userMessage: 'a hook was stopped by the user',
+  };
+}
+
+/** The hook gave no answer (`failure`): it blocks like exit 2 with a reason naming the hook and why (runText.ts). */
+export function closed(event: HookEventName, hook: ConfiguredHook, failure: RunFailure, as: ClosedAs): RunEffect {
+  const kind: RunFailure = { ...failure, closed: as };
+  const who = whoOf(event, hook);
+  return blockLikeExitTwo(eventSpec(event), { command: hook.summary, reason: closedReason(kind, who), fromExitCode: true }, kind, who);
 }
 
 /** A guard the turn's budget left no time for: the call is denied (other events: skipped, as before). */
 export function budgetSkip(event: HookEventName, hook: ConfiguredHook, budgetSeconds: number | undefined): RunEffect {
-  const skipped = `did not run: the turn’s hook budget${budgetSeconds !== undefined ? ` (${budgetSeconds} s)` : ''} is spent`;
-  if (guardsCall(event)) return closed(event, hook, skipped, 'the call is denied (a guard without an answer never lets a call through)');
-  return { outcome: 'skipped', words: 'skipped: the turn’s hook budget is spent' };
+  const skipped: RunFailure = { kind: 'budget', action: 'skipped', budgetSeconds: budgetSeconds ?? null };
+  if (guardsCall(event)) return closed(event, hook, skipped, 'callDenied');
+  return worded({ outcome: 'skipped', kind: skipped }, whoOf(event, hook));
 }
 
 export interface RunEnd {
@@ -51,25 +53,29 @@ export interface RunEnd {
 
 const failed = (e: RunEffect) => e.outcome === 'non_blocking_error' || e.outcome === 'timeout';
 
+/** A timeout the turn's budget had cut: said so (its kind is `budget`, `cut`). */
+function budgetCut(event: HookEventName, hook: ConfiguredHook, effect: RunEffect): RunEffect {
+  if (effect.kind.kind !== 'timeout') return effect;
+  return { ...effect, ...worded({ outcome: effect.outcome, kind: { kind: 'budget', action: 'cut', seconds: effect.kind.seconds } }, whoOf(event, hook)) };
+}
+
 /** A finished run's effect once the fail-closed rules are applied. */
-export function afterRun(event: HookEventName, hook: ConfiguredHook, effect: RunEffect, end: RunEnd): RunEffect {
+export function afterRun(event: HookEventName, hook: ConfiguredHook, answered: RunEffect, end: RunEnd): RunEffect {
+  const effect = end.budgetCut ? budgetCut(event, hook, answered) : answered;
   if (!failed(effect)) return effect;
-  if (end.stopped === 'letRun') return { ...effect, ...STOPPED }; // the user's own choice: the call goes on
-  if (end.stopped && guardsCall(event)) return closed(event, hook, 'was stopped by the user', 'the call is cancelled');
-  if (end.budgetCut && guardsCall(event)) return closed(event, hook, `gave no answer: ${effect.error ?? 'it timed out'}`, 'the call is denied');
-  if (hook.handler.onFailure === 'block') {
-    const what = end.stopped ? 'was stopped by the user' : `failed: ${effect.error ?? 'no answer'}`;
-    return closed(event, hook, what, 'it blocks because its onFailure is "block"');
-  }
-  if (end.stopped) return { ...effect, ...STOPPED };
+  if (end.stopped === 'letRun') return stopped(event, hook, effect, 'letRun'); // the user's own choice: the call goes on
+  const failure = (end.stopped ? { kind: 'stopped', choice: end.stopped } : effect.kind) as RunFailure;
+  if (end.stopped && guardsCall(event)) return closed(event, hook, failure, 'callCancelled');
+  if (end.budgetCut && guardsCall(event)) return closed(event, hook, failure, 'callDenied');
+  if (hook.handler.onFailure === 'block') return closed(event, hook, failure, 'onFailure');
+  if (end.stopped) return stopped(event, hook, effect, end.stopped);
   return effect;
 }
 
 /** A hook whose script or program changed since the session recorded it. */
 export function changedTargets(event: HookEventName, hook: ConfiguredHook, changes: readonly string[]): RunEffect | null {
   if (!heldWhenChanged(event)) return null;
-  const what = `did not run: what it runs changed during this session and the user has not approved it (${changes.join('; ')})`;
-  return closed(event, hook, what, event === 'UserPromptSubmit' ? 'the prompt is blocked' : 'the call is denied');
+  return closed(event, hook, { kind: 'heldBack', changes: [...changes] }, event === 'UserPromptSubmit' ? 'promptBlocked' : 'callDenied');
 }
 
 /** The notice of a changed script or program (the chat, `wave -p`'s stderr). */

@@ -21,7 +21,7 @@ import { debugLines } from './debugLog.js';
 import { eventPayload, hookStart } from './payload.js';
 import { DEFAULT_HOOK_TIMEOUT_SECONDS, type ConfigChangeNotice, type FireContext, type FireResult, type HookManagerOptions } from './fireTypes.js';
 import { historyLine, HistoryWriter } from '../history/history.js';
-import { duplicateReason, hooksToRun, planEvent, type EventPlan, type PlanInput } from './plan.js';
+import { duplicateEffect, hooksToRun, planEvent, type EventPlan, type PlanInput } from './plan.js';
 import { configSourceOf } from '../config/snapshot.js';
 import { checkToolOutput } from '../contract/toolOutput.js';
 import { LiveRuns } from './liveRuns.js';
@@ -210,7 +210,7 @@ export class HookManager {
     const { run: hooks, duplicates } = hooksToRun(planInput);
     const effects: RunEffect[] = [];
     const runs: HookRunRecord[] = [];
-    for (const d of duplicates) runs.push(this.recordNow(event, d.hook, { outcome: 'skipped', words: `skipped: ${duplicateReason(d)}` }, current, ctx));
+    for (const d of duplicates) runs.push(this.recordNow(event, d.hook, duplicateEffect(event, d), current, ctx));
     const started: ConfiguredHook[] = [];
     let skipped = 0;
 
@@ -319,9 +319,8 @@ export class HookManager {
     // A hook that passes its input through (prints stdin back) answers nothing, whatever its size.
     const read = echoesInput(result, start.payload) ? { ...result, stdout: '', stdoutTruncated: false } : result;
     const answered = interpretRun(event, eventSpec(event), read, { command: hook.summary, name: hook.displayName }, Math.round(start.timeoutMs / 100) / 10);
-    checkToolOutput(answered, start.input);
+    checkToolOutput(answered, start.input, { event, name: hook.displayName });
     const budgetCut = result.timedOut && start.timeoutMs < ownTimeoutMs;
-    if (budgetCut) answered.error = `${answered.error} (cut to what was left of the turn’s hook budget)`;
     const end: RunEnd = { budgetCut, stopped: live.signal.aborted ? (live.stopChoice() ?? 'cancelCall') : null };
     const effect = afterRun(event, hook, answered, end);
     const record = runRecord(event, hook, result, effect, { id: live.id, input: start.input });

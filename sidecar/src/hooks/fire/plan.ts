@@ -2,13 +2,14 @@
 // did or did not run"): a pure function of the event, its matcher value and the session's
 // configuration, beside the manager that runs them. `fire` uses the hooks to run; `wave hooks test`
 // and `--debug hooks` also show the skipped ones with their reason.
-import { sourceLabel } from '../contract/sourceLabel.js';
 import { handlerIdentity } from '../handlers/table.js';
 import type { LoadedSources } from '../config/compose.js';
 import type { CompiledMatcher } from '../contract/matcher.js';
 import type { ConfiguredHook } from '../contract/types.js';
 import { callMatchesRule } from '../../settings/rules.js';
 import { toolNamesOf } from '../contract/toolAliases.js';
+import { worded, type RunEffect } from '../contract/answers.js';
+import { duplicateText } from '../contract/runText.js';
 
 export interface SkippedHook {
   /** The hook, when it is known (a file that cannot be read only has a count). */
@@ -95,9 +96,17 @@ export function withoutDuplicates(hooks: readonly ConfiguredHook[]): { run: Conf
   return { run, duplicates };
 }
 
-/** Why a duplicate does not run, in words (run records, `wave hooks test`). */
+/** The hook a duplicate is identical to, for its run record (its plugin's name with it). */
+const duplicateOf = (d: DuplicateHook) => ({ name: d.of.displayName, source: d.of.source, ...(d.of.plugin ? { plugin: d.of.plugin.name } : {}) });
+
+/** Why a duplicate does not run, in words (`wave hooks test`). */
 export function duplicateReason(d: DuplicateHook): string {
-  return `identical to "${d.of.displayName}" [${sourceLabel(d.of.source, d.of.plugin?.name)}], which runs once for both`;
+  return duplicateText(duplicateOf(d));
+}
+
+/** A duplicate's effect for its run record: skipped, being identical to the one that runs (its words: runText.ts). */
+export function duplicateEffect(event: string, d: DuplicateHook): RunEffect {
+  return worded({ outcome: 'skipped', kind: { kind: 'duplicate', of: duplicateOf(d) } }, { event, name: d.hook.displayName });
 }
 
 /** The hooks that run, in run order, and the identical ones left out (the hot path: no explanation is built). */

@@ -2,9 +2,14 @@
 // decided, for the timeline, the history and `wave hooks runs`. Never sent to the model.
 import { randomUUID } from 'node:crypto';
 import { verdictOf, type RunEffect } from '../contract/answers.js';
-import type { ConfiguredHook, HookRunRecord, ProcessResult } from '../contract/types.js';
+import type { ConfiguredHook, HookRunRecord, ProcessResult, RunVerdict } from '../contract/types.js';
+import type { RunDecision, RunKind } from '../../protocol/wire.js';
 
-export type RecordEffect = Pick<RunEffect, 'outcome' | 'words' | 'error'> & Partial<RunEffect>;
+export type RecordEffect = Pick<RunEffect, 'outcome' | 'words' | 'error' | 'kind'> & Partial<RunEffect>;
+
+/** How a background run started (the `async: ` before its decision words). */
+export type BackgroundKind = 'async' | 'rewake' | 'detached';
+const BACKGROUND_WORDS: Record<BackgroundKind, string> = { async: 'async', rewake: 'asyncRewake', detached: 'async (detached)' };
 
 /** Runs in the background (async, asyncRewake, or detached by the async protocol) never block nor inject. */
 export interface RecordOptions {
@@ -12,6 +17,8 @@ export interface RecordOptions {
   background?: boolean;
   /** An asyncRewake run that exited 2: its stderr went to the model. */
   rewoke?: boolean;
+  /** How a background run started (its decision words say so). */
+  backgroundKind?: BackgroundKind;
   /** The record's id (a run announced when it started keeps the id it was announced with). */
   id?: string;
   /** The event's input: a tool event's `tool_use_id` ties the record to its call. */
@@ -42,10 +49,39 @@ export function runRecord(event: string, hook: ConfiguredHook, r: ProcessResult 
     stderr: r?.stderr ?? '',
     outcome: effect.outcome,
     verdict: shown,
-    decision: effect.words,
+    kind: effect.kind,
+    reason: reasonOf(effect.kind, shown),
+    decision: o.backgroundKind ? `${BACKGROUND_WORDS[o.backgroundKind]}: ${effect.words}` : effect.words,
     error: effect.error ?? null,
     ...(o.input ? toolUseOf(o.input) : {}),
   };
+}
+
+type Decision<K extends RunDecision['kind']> = Extract<RunDecision, { kind: K }>;
+
+/** The hook's own reason behind its verdict (a block's reason, a deny's, a stop's…); null when it gave none. */
+export function reasonOf(kind: RunKind, verdict: RunVerdict): string | null {
+  if (kind.kind !== 'answer') return null;
+  const find = <K extends RunDecision['kind']>(k: K, when: (d: Decision<K>) => boolean = () => true): Decision<K> | undefined =>
+    kind.decisions.find((d): d is Decision<K> => d.kind === k && when(d as Decision<K>));
+  const permission = (p: 'allow' | 'ask' | 'deny') =>
+    find('permission', (d) => d.decision === p)?.reason ?? (p === 'ask' ? null : (find('permissionRequest', (d) => d.behavior === p)?.message ?? null));
+  switch (verdict) {
+    case 'stopped':
+      return find('stop')?.reason ?? null;
+    case 'blocked':
+      return find('block')?.reason ?? null;
+    case 'denied':
+      return permission('deny');
+    case 'asked':
+      return permission('ask');
+    case 'allowed':
+      return permission('allow');
+    case 'error':
+      return find('exit2')?.reason ?? null;
+    default:
+      return null;
+  }
 }
 
 /** A tool event's `tool_use_id`, as the record's (and the live run's) `toolUseId`. */

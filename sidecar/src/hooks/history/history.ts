@@ -26,14 +26,15 @@ function cut(text: string): string {
 }
 
 /** The fields left out of a stored line when they have their usual value. */
-type Usual = 'async' | 'signal' | 'timedOut' | 'error' | 'stdout' | 'stderr';
+type Usual = 'async' | 'signal' | 'timedOut' | 'reason' | 'error' | 'stdout' | 'stderr';
 export type StoredLine = Omit<HistoryLine, Usual> & Partial<Pick<HistoryLine, Usual>>;
 
 /**
  * The line of one run, compact: fields at their usual value (`async: false`, `signal: null`,
  * `timedOut: false`, `error: null`, empty output) are left out and read back as that value. The
  * key order is fixed: `startedAt` first, the hook's identity from `event` to `command`, then
- * `durationMs`, and `verdict` later (statsScan.ts reads the figures by position).
+ * `durationMs`, and `verdict` later (statsScan.ts reads the figures by position); `kind` and the
+ * hook's `reason` follow the verdict (protocol/runKind.ts).
  */
 export function historyLine(r: HookRunRecord, sessionId: string): StoredLine {
   return {
@@ -51,6 +52,8 @@ export function historyLine(r: HookRunRecord, sessionId: string): StoredLine {
     ...(r.signal ? { signal: r.signal } : {}),
     ...(r.timedOut ? { timedOut: true } : {}),
     verdict: r.verdict,
+    kind: r.kind,
+    ...(r.reason !== null ? { reason: r.reason } : {}),
     decision: r.decision,
     ...(r.error ? { error: r.error } : {}),
     ...(r.stdout ? { stdout: cut(r.stdout) } : {}),
@@ -58,9 +61,9 @@ export function historyLine(r: HookRunRecord, sessionId: string): StoredLine {
   };
 }
 
-/** A line as read back, with the left-out fields at their usual values. */
-function complete(raw: StoredLine): HistoryLine {
-  return { async: false, signal: null, timedOut: false, error: null, stdout: '', stderr: '', ...raw };
+/** A line as read back, with the left-out fields at their usual values (a line older than `kind` has it null). */
+function complete(raw: StoredLine | Omit<StoredLine, 'kind'>): HistoryLine {
+  return { async: false, signal: null, timedOut: false, reason: null, error: null, stdout: '', stderr: '', kind: null, ...raw };
 }
 
 export function rotatedPath(path: string): string {

@@ -1,10 +1,11 @@
 // A hook run in the timeline: event, hook name, duration, exit code or timeout, the badge of what it
 // decided (blocked, denied, asked, context added, error, timed out…) and the decision in the UI's
-// words; expanded: the command, stdout and stderr (and what went wrong, for errors). Runs that
+// words, from the record's kind and the hook's reason; expanded: the command, stdout and stderr (and
+// what went wrong, for errors). Runs that
 // changed nothing are folded per event (RunFold); a hook still running has a live card (LiveRunCard).
 import type { HookRunRecord } from '../../host/protocol.js';
 import { t } from '../../i18n/index.js';
-import { runWords, verdictTone } from '../../state/runWords.js';
+import { kindProblem, runWords, verdictTone } from '../../state/runWords.js';
 import { Icon } from '../common/icons.js';
 
 function exitText(r: HookRunRecord): string {
@@ -28,11 +29,12 @@ function Output({ label, text }: { label: string; text: string }) {
 
 /** The command, the output and what went wrong: the inside of a run card (the settings page's Test shows it too). */
 export function RunDetails({ run: r }: { run: HookRunRecord }) {
+  const problem = kindProblem(r);
   return (
     <div class="card-body">
-      {r.error && (
+      {problem && (
         <div class="run-error">
-          <span class="kv-label">{t('run.error')}</span> {r.error}
+          <span class="kv-label">{t('run.error')}</span> {problem}
         </div>
       )}
       <div class="kv-label">{t('run.command')}</div>

@@ -5,7 +5,7 @@ import { useEffect } from 'preact/hooks';
 import type { HookHistoryRun } from '../../host/protocol.js';
 import { t } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
-import { VERDICT_KEY, verdictTone } from '../../state/runWords.js';
+import { kindLines, VERDICT_KEY, verdictTone } from '../../state/runWords.js';
 import { OUTCOME_FILTERS, type OutcomeFilter } from '../../state/runsStore.js';
 import { formatDuration } from '../chat/HookRunCard.js';
 import { formatAgo } from '../common/time.js';
@@ -14,6 +14,30 @@ function status(r: HookHistoryRun): string {
   if (r.timedOut) return t('run.timeout');
   if (r.signal) return t('run.signal', { signal: r.signal });
   return r.exitCode === null ? '' : t('run.exit', { code: r.exitCode });
+}
+
+/** What the run did, in the UI's words from its kind; a line written before runs had a kind shows its English words as they are. */
+function RunDecision({ run: r }: { run: HookHistoryRun }) {
+  const lines = kindLines(r);
+  return (
+    <>
+      {!lines && r.error && (
+        <p class="run-error" lang="en">
+          {r.error}
+        </p>
+      )}
+      <div class="kv-label">{t('run.decision')}</div>
+      {lines ? (
+        <ul class={`run-decision-lines ${r.kind?.kind === 'answer' ? '' : 'run-error'}`}>
+          {lines.map((l) => (
+            <li>{l}</li>
+          ))}
+        </ul>
+      ) : (
+        <pre lang="en">{r.decision}</pre>
+      )}
+    </>
+  );
 }
 
 function RunRow({ run: r, now }: { run: HookHistoryRun; now: number }) {
@@ -38,9 +62,7 @@ function RunRow({ run: r, now }: { run: HookHistoryRun; now: number }) {
         <div class="card-body">
           <div class="kv-label">{t('run.command')}</div>
           <pre>{r.command}</pre>
-          {r.error && <p class="run-error">{r.error}</p>}
-          <div class="kv-label">{t('run.decision')}</div>
-          <pre lang="en">{r.decision}</pre>
+          <RunDecision run={r} />
           {r.stdout && (
             <>
               <div class="kv-label">stdout</div>
