@@ -82,6 +82,8 @@ export interface RunEffect {
   userMessage?: string;
   /** What went wrong (for the run record). */
   error?: string;
+  /** What the run record warns about although the run itself went well (a parallel group's ignored rewrite). */
+  warning?: string;
   /** The run's decision in words (for the run record). */
   words: string;
 }

@@ -44,6 +44,7 @@ export function runRecord(event: string, hook: ConfiguredHook, r: ProcessResult 
     verdict: shown,
     decision: effect.words,
     error: effect.error ?? null,
+    ...(effect.warning ? { warning: effect.warning } : {}),
     ...(o.input ? toolUseOf(o.input) : {}),
   };
 }
