@@ -49,6 +49,7 @@ function toItem(h: ConfiguredHook, state: HookState, changed: string[] | undefin
     state,
     transcript: h.handler.type === 'command' && h.handler.transcript === 'jsonl' ? 'jsonl' : null,
     ...(h.handler.onFailure ? { onFailure: h.handler.onFailure } : {}),
+    ...(h.parallel ? { parallel: true as const } : {}),
     ...(changed ? { changedTargets: changed } : {}),
   };
 }

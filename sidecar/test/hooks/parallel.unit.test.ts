@@ -72,12 +72,17 @@ class FakeRunner {
   }
 }
 
-const deny = (reason: string) => JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
+const deny = (reason: string) =>
+  JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
 const permit = (decision: 'allow' | 'ask', reason: string) =>
   JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: reason } });
 const rewrite = (command: string) => JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { command } } });
 
-const group = (commands: string[], extra: Record<string, unknown> = {}) => ({ matcher: 'Bash', ...extra, hooks: commands.map((command) => ({ type: 'command', command })) });
+const group = (commands: string[], extra: Record<string, unknown> = {}) => ({
+  matcher: 'Bash',
+  ...extra,
+  hooks: commands.map((command) => ({ type: 'command', command })),
+});
 
 function manager(hooks: Record<string, unknown>, o: { starts?: HookRunStart[]; records?: HookRunRecord[] } = {}) {
   const runner = new FakeRunner();
@@ -203,7 +208,11 @@ describe('a parallel matcher group', () => {
   it('prepares what hooks read (the transcript) once for the group, before any command starts', async () => {
     let prepared = 0;
     const { m, runner, ctx } = manager({ Stop: [{ parallel: true, hooks: [{ command: 'a' }, { command: 'b' }] }] });
-    const firing = m.fire('Stop', { stop_hook_active: false, last_assistant_message: '', background_tasks: [], session_crons: [] }, { ...ctx, beforeRun: () => void prepared++ });
+    const firing = m.fire(
+      'Stop',
+      { stop_hook_active: false, last_assistant_message: '', background_tasks: [], session_crons: [] },
+      { ...ctx, beforeRun: () => void prepared++ },
+    );
     await runner.started(2);
     for (const c of runner.calls) await c.spec.ready;
     expect(prepared).toBe(1);

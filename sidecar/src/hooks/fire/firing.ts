@@ -79,7 +79,7 @@ export class Firing {
   /** One hook on its own; true when it supplied the path of an event whose first path wins. */
   private async runOne(hook: ConfiguredHook): Promise<boolean> {
     const p = this.prepare(hook, this.current);
-    if (p.kind !== 'run') return this.take(hook, p), false;
+    if (p.kind !== 'run') return (this.take(hook, p), false);
     const running = this.startSync(hook, p.start, p.ownTimeoutMs, this.ctx.beforeRun);
     const result = await running.result;
     this.ctx.budget?.spend(result.durationMs);
