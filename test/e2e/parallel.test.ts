@@ -38,26 +38,30 @@ const parallelGroup = (commands: string[]) => ({
   hooks: commands.map((command) => ({ type: 'command', command, timeout: HOOK_TIMEOUT })),
 });
 
+/** One `wave -p` run whose model makes one Bash call (id `call_1`) with these PreToolUse groups. */
+function bashCall(groups: (sb: Sandbox) => Array<Record<string, unknown>>, command: string) {
+  return scenario({
+    timeoutMs: SLOW,
+    args: BYPASS,
+    settings: (sb) => ({ hooks: { PreToolUse: groups(sb) } }),
+    script: [call('Bash', { command }, 'call_1'), { text: 'done' }],
+  });
+}
+
 describe.concurrent('a parallel matcher group under wave -p', () => {
   it(
     'starts its hooks together: each waits for a file the others create, and all of them answer',
     async () => {
-      const { run, messages, sb } = await scenario({
-        timeoutMs: SLOW,
-        args: BYPASS,
-        settings: (sb) => ({
-          hooks: {
-            PreToolUse: [
-              parallelGroup([
-                sb.hook('a', { body: meet('a', ['b', 'c']) }),
-                sb.hook('b', { body: meet('b', ['a', 'c']) }),
-                sb.hook('c', { body: meet('c', ['a', 'b']) }),
-              ]),
-            ],
-          },
-        }),
-        script: [call('Bash', { command: 'echo ran > ran.txt' }, 'call_1'), { text: 'done' }],
-      });
+      const { run, messages, sb } = await bashCall(
+        (sb) => [
+          parallelGroup([
+            sb.hook('a', { body: meet('a', ['b', 'c']) }),
+            sb.hook('b', { body: meet('b', ['a', 'c']) }),
+            sb.hook('c', { body: meet('c', ['a', 'b']) }),
+          ]),
+        ],
+        'echo ran > ran.txt',
+      );
       expect(run.code).toBe(0);
       expect(hookRuns(messages).map((r) => [label(r.command), r.outcome])).toEqual([
         ['a', 'success'],
@@ -72,24 +76,18 @@ describe.concurrent('a parallel matcher group under wave -p', () => {
   it(
     'takes the answers in definition order whatever order they finish in, and runs every hook when the first blocks',
     async () => {
-      const { run, messages, sb } = await scenario({
-        timeoutMs: SLOW,
-        args: BYPASS,
-        settings: (sb) => ({
-          hooks: {
-            PreToolUse: [
-              parallelGroup([
-                // The first blocks, and finishes last: it waits until the audit logger has finished.
-                sb.hook('first', { body: after('audit'), stderr: 'first says no', exit: 2 }),
-                sb.hook('second', { body: `${after('third')}; ${done('second')}`, stderr: 'second says no', exit: 2 }),
-                sb.hook('third', { body: done('third'), stdout: answer({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask' } }) }),
-                sb.hook('audit', { body: `${after('second')}; ${done('audit')}` }),
-              ]),
-            ],
-          },
-        }),
-        script: [call('Bash', { command: 'echo ran > ran.txt' }, 'call_1'), { text: 'done' }],
-      });
+      const { run, messages, sb } = await bashCall(
+        (sb) => [
+          parallelGroup([
+            // The first blocks, and finishes last: it waits until the audit logger has finished.
+            sb.hook('first', { body: after('audit'), stderr: 'first says no', exit: 2 }),
+            sb.hook('second', { body: `${after('third')}; ${done('second')}`, stderr: 'second says no', exit: 2 }),
+            sb.hook('third', { body: done('third'), stdout: answer({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask' } }) }),
+            sb.hook('audit', { body: `${after('second')}; ${done('audit')}` }),
+          ]),
+        ],
+        'echo ran > ran.txt',
+      );
       expect(run.code).toBe(0);
       const runs = hookRuns(messages);
       expect(runs.map((r) => r.verdict)).toEqual(['blocked', 'blocked', 'asked', 'ok']);
@@ -107,23 +105,17 @@ describe.concurrent('a parallel matcher group under wave -p', () => {
   it(
     'keeps the first rewrite in definition order, ignores a later one with a warning in its record, and hands the first to the hooks after the group',
     async () => {
-      const { run, messages, sb } = await scenario({
-        timeoutMs: SLOW,
-        args: BYPASS,
-        settings: (sb) => ({
-          hooks: {
-            PreToolUse: [
-              // r1 answers after r2 (it waits for r2): still its rewrite is the one that counts.
-              parallelGroup([
-                sb.hook('r1', { body: after('r2'), stdout: rewrite('echo first > out.txt') }),
-                sb.hook('r2', { body: done('r2'), stdout: rewrite('echo second > out.txt') }),
-              ]),
-              { matcher: 'Bash', hooks: [{ type: 'command', command: sb.hook('next') }] },
-            ],
-          },
-        }),
-        script: [call('Bash', { command: 'echo original > out.txt' }, 'call_1'), { text: 'done' }],
-      });
+      const { run, messages, sb } = await bashCall(
+        (sb) => [
+          // r1 answers after r2 (it waits for r2): still its rewrite is the one that counts.
+          parallelGroup([
+            sb.hook('r1', { body: after('r2'), stdout: rewrite('echo first > out.txt') }),
+            sb.hook('r2', { body: done('r2'), stdout: rewrite('echo second > out.txt') }),
+          ]),
+          { matcher: 'Bash', hooks: [{ type: 'command', command: sb.hook('next') }] },
+        ],
+        'echo original > out.txt',
+      );
       expect(run.code).toBe(0);
       expect(readFileSync(join(sb.workdir, 'out.txt'), 'utf8')).toBe('first\n');
       // Both hooks of the group saw the group's input; the hook after it saw the first rewrite.
