@@ -3,7 +3,7 @@
 import { TOOL_NAMES } from '../app/tools.js';
 import { HookManager, type HookManagerOptions } from '../hooks/fire/manager.js';
 import { EVENT_NAMES } from '../hooks/contract/events.js';
-import { blockingOnFailure, formatHint, onFailureSuggestions } from '../hooks/config/failureHints.js';
+import { blockingOnFailure, formatHint, onFailureSuggestions, parallelGroups } from '../hooks/config/failureHints.js';
 import { formatProblem, unreadSummary } from '../hooks/config/problems.js';
 import { counted, sourceLabel } from '../hooks/contract/sourceLabel.js';
 import { commandArgs } from './args.js';
@@ -57,6 +57,7 @@ export function listCommand(argv: string[]): number {
         h.matcher ? `matcher ${JSON.stringify(h.matcher)}` : '',
         h.handler.timeout ? `timeout ${h.handler.timeout} s` : '',
         h.handler.async ? 'async' : '',
+        h.parallel ? 'parallel' : '',
         h.handler.onFailure ? `onFailure ${h.handler.onFailure}` : '',
       ]
         .filter(Boolean)
@@ -85,7 +86,10 @@ export function validateCommand(argv: string[]): number {
   const blocking = blockingOnFailure(s.hooks);
   const suggestions = onFailureSuggestions(s.hooks, { workdir: manager.workdir, homeDir: manager.homeDir });
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ ok: errors.length === 0, hooks: s.hooks.length, problems, onFailureBlock: blocking, suggestions }, null, 2)}\n`);
+    const parallel = parallelGroups(s.hooks);
+    process.stdout.write(
+      `${JSON.stringify({ ok: errors.length === 0, hooks: s.hooks.length, problems, onFailureBlock: blocking, parallel, suggestions }, null, 2)}\n`,
+    );
     return errors.length ? 1 : 0;
   }
   const st = makeStyle(process.stdout);
@@ -93,7 +97,7 @@ export function validateCommand(argv: string[]): number {
     const line = formatProblem(p);
     process.stdout.write(`${p.severity === 'error' ? st.red(line) : st.yellow(line)}\n`);
   }
-  for (const h of blocking) process.stdout.write(`${st.dim(formatHint('note', h))}\n`);
+  for (const h of [...blocking, ...parallelGroups(s.hooks)]) process.stdout.write(`${st.dim(formatHint('note', h))}\n`);
   for (const h of suggestions) process.stdout.write(`${st.cyan(formatHint('suggestion', h))}\n`);
   const warnings = problems.length - errors.length;
   const summary = `${counted(s.hooks.length, 'hook')} loaded; ${counted(errors.length, 'error')}, ${counted(warnings, 'warning')}`;

@@ -95,6 +95,10 @@ export interface HookListItem {
   transcript: 'jsonl' | null;
   /** `onFailure: "block"`: any failure of the hook blocks like exit 2. */
   onFailure?: 'block';
+  /** Its matcher group says `"parallel": true`: the group's hooks start together (docs/hooks.md, "Parallel groups"). */
+  parallel?: true;
+  /** Its matcher group has several hooks that may start together: the page offers the `parallel` switch (with `parallel`, always). */
+  parallelizable?: true;
   /** What it runs (its script, a program on PATH) changed during the session: what, until the user approves it (hooks.approveTargets). */
   changedTargets?: string[];
 }

@@ -23,6 +23,8 @@ export const RequestSchemas = {
   'hooks.list': z.object({}),
   /** Deletes one hook; `version` is its file's version from the listing (refused if it changed). */
   'hooks.delete': z.object({ id: z.string().min(1), version: z.string().min(1) }),
+  /** Sets (or removes) `"parallel": true` on the hook's matcher group (docs/hooks.md, "Parallel groups"); `version` as for a delete. */
+  'hooks.setParallel': z.object({ id: z.string().min(1), parallel: z.boolean(), version: z.string().min(1) }),
   /** Edit through the AI: open the hook's file in the IDE, close the settings tab, prefill the chat. */
   'hooks.edit': z.object({ id: z.string().min(1), prefill: z.string() }),
   /** New hook through the AI: close the settings tab and prefill the chat (with no model: open the target file instead). */
@@ -222,6 +224,7 @@ export interface Results {
   'hooks.list': HooksListing;
   'hooks.delete': HooksListing & { undo: string };
   'hooks.undoDelete': HooksListing;
+  'hooks.setParallel': HooksListing;
   'hooks.approveTargets': HooksListing;
   'hooks.stats': { hooks: Record<string, HookFigures> };
   'hooks.runs': { runs: HookHistoryRun[]; file: string };

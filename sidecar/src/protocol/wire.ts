@@ -71,6 +71,8 @@ export interface HookRunRecord {
   decision: string;
   /** What went wrong in English words built from `kind`, when outcome is an error (invalid JSON answer, command not found, …). */
   error: string | null;
+  /** Something the user should know although the run went well: a rewrite a parallel group ignored (docs/hooks.md, "Parallel groups"). */
+  warning?: string;
   /** For a tool event (PreToolUse, PermissionRequest, PostToolUse…): the `tool_use_id` of the call it ran for. */
   toolUseId?: string;
 }

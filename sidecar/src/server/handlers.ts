@@ -103,7 +103,16 @@ function chatRequests(
   };
 }
 
-type HooksMethods = 'hooks.list' | 'hooks.delete' | 'hooks.undoDelete' | 'hooks.approveTargets' | 'hooks.import' | 'hooks.stats' | 'hooks.runs' | 'hooks.test';
+type HooksMethods =
+  | 'hooks.list'
+  | 'hooks.delete'
+  | 'hooks.setParallel'
+  | 'hooks.undoDelete'
+  | 'hooks.approveTargets'
+  | 'hooks.import'
+  | 'hooks.stats'
+  | 'hooks.runs'
+  | 'hooks.test';
 
 function hooksRequests(app: Services): Pick<Handlers<Client>, HooksMethods> {
   return {
@@ -115,6 +124,7 @@ function hooksRequests(app: Services): Pick<Handlers<Client>, HooksMethods> {
       return listing;
     },
     'hooks.undoDelete': ({ undo }) => app.pushListing(app.settings.undoDelete(undo)),
+    'hooks.setParallel': ({ id, parallel, version }) => app.pushListing(app.settings.setParallel(id, parallel, version)),
     'hooks.approveTargets': async () => {
       await app.chat.whenReady();
       app.chat.approveTargets();

@@ -13,14 +13,15 @@ import type { SessionConfig } from '../hooks/config/sessionConfig.js';
 import { hookKey } from '../hooks/config/snapshot.js';
 import type { ConfiguredHook } from '../hooks/contract/types.js';
 import { configState, hookStates, projectHooks } from './configView.js';
-import { removeJsonValue } from '../settings/jsonEdit.js';
+import { removeJsonValue, setJsonValue } from '../settings/jsonEdit.js';
+import { EVENTS, isHookEvent } from '../hooks/contract/events.js';
 import { removeStaleTemps } from '../settings/atomicWrite.js';
 import { parseJsonText, type JsonPath } from '../settings/jsonFile.js';
 import { settingsPaths } from '../settings/paths.js';
 import type { ImportTarget } from '../hooks/import/claudeImportFiles.js';
 import type { ClaudeImportDone, FileReview, HookListItem, HookState, HooksListing, SettingsFileState, TrustState } from '../protocol/protocol.js';
 import { ClaudeHooks } from './claudeImport.js';
-import { assertEditable, assertWritable, hashOf, realPathOr, SettingsRefusal, versionOf, writeUnlessChanged } from './settingsEdit.js';
+import { assertEditable, assertWritable, editOwnSettings, hashOf, realPathOr, SettingsRefusal, versionOf, writeUnlessChanged } from './settingsEdit.js';
 
 export { SettingsRefusal } from './settingsEdit.js';
 
@@ -32,7 +33,15 @@ interface Undo {
   after: string;
 }
 
-function toItem(h: ConfiguredHook, state: HookState, changed: string[] | undefined): HookListItem {
+/** The matcher group of a hook (its id without the handler's index). */
+const groupOf = (id: string) => id.slice(0, id.lastIndexOf('/'));
+
+/** A group whose hooks may start together: several hooks, of an event whose first path does not win (docs/hooks.md, "Parallel groups"). */
+function parallelizable(h: ConfiguredHook, sizes: ReadonlyMap<string, number>): boolean {
+  return (sizes.get(groupOf(h.id)) ?? 0) > 1 && !(isHookEvent(h.event) && EVENTS[h.event].firstPathWins);
+}
+
+function toItem(h: ConfiguredHook, state: HookState, changed: string[] | undefined, sizes: ReadonlyMap<string, number>): HookListItem {
   return {
     id: h.id,
     source: h.source as HookListItem['source'],
@@ -49,6 +58,8 @@ function toItem(h: ConfiguredHook, state: HookState, changed: string[] | undefin
     state,
     transcript: h.handler.type === 'command' && h.handler.transcript === 'jsonl' ? 'jsonl' : null,
     ...(h.handler.onFailure ? { onFailure: h.handler.onFailure } : {}),
+    ...(h.parallel ? { parallel: true as const } : {}),
+    ...(parallelizable(h, sizes) ? { parallelizable: true as const } : {}),
     ...(changed ? { changedTargets: changed } : {}),
   };
 }
@@ -103,12 +114,15 @@ export class HooksSettingsService {
       error: f.parseError,
       version: versionOf(f.path),
     }));
+    const listed = s.hooks.filter((h) => h.source !== 'programmatic' && h.file);
+    const sizes = new Map<string, number>();
+    for (const h of listed) sizes.set(groupOf(h.id), (sizes.get(groupOf(h.id)) ?? 0) + 1);
     return {
       workdir,
       homeDir: this.opts.homeDir,
       projectName: basename(workdir),
       files,
-      hooks: s.hooks.filter((h) => h.source !== 'programmatic' && h.file).map((h) => toItem(h, state(h), changed.get(h.id))),
+      hooks: listed.map((h) => toItem(h, state(h), changed.get(h.id), sizes)),
       problems: s.problems,
       trust: { state: trust, projectHasHooks: s.hooks.some((h) => h.source === 'project' || h.source === 'projectLocal'), projectHooks: projectHooks(s) },
       config: configState(session, s, this.opts.extraReview?.() ?? []),
@@ -173,6 +187,24 @@ export class HooksSettingsService {
     this.undos.set(token, undo);
     for (const old of [...this.undos.keys()].slice(0, -10)) this.undos.delete(old);
     return token;
+  }
+
+  /**
+   * Sets or removes `"parallel": true` on the matcher group of a hook, when its file still has the
+   * listed version; like a delete on this page it applies at once (editOwnSettings). Throws SettingsRefusal.
+   */
+  setParallel(id: string, parallel: boolean, version: string): HooksListing {
+    const nothing = 'nothing was changed';
+    const item = this.list().hooks.find((h) => h.id === id);
+    if (!item) throw new SettingsRefusal('not_found', 'that hook is no longer in its settings file; the list was refreshed');
+    if (!item.editable) throw new SettingsRefusal('refused', `plugin hooks are read-only (${item.file})`);
+    if (parallel && !item.parallelizable) throw new SettingsRefusal('refused', `the hooks of this ${item.event} group cannot start together; ${nothing}`);
+    if (versionOf(item.file) !== version)
+      throw new SettingsRefusal('conflict', `${item.file} changed since it was listed; ${nothing} — look at the fresh list and try again`);
+    const at = this.pathOf(id);
+    const path: JsonPath = ['hooks', at.event, at.group, 'parallel'];
+    editOwnSettings(item.file, (text) => (parallel ? setJsonValue(text, path, true) : removeJsonValue(text, path)), this.opts.session?.() ?? null, nothing);
+    return this.list();
   }
 
   /**

@@ -141,9 +141,9 @@ describe('Claude Code hooks on the settings page', () => {
     ]);
     expect(counts(r)).toEqual({ project: 3, local: 1 });
     const row = r.hooks.find((h) => h.file === waveUser)!;
-    expect(row).toMatchObject({ source: 'user', event: 'Stop', command: 'notify-send done', state: 'active', transcript: 'jsonl' });
+    expect(row).toMatchObject({ source: 'user', event: 'Stop', command: 'notify-send done', state: 'active', transcript: 'jsonl', parallel: true });
     expect(JSON.parse(readFileSync(waveUser, 'utf8'))).toEqual({
-      hooks: { Stop: [{ hooks: [{ type: 'command', command: 'notify-send done', description: 'from ~/.claude/settings.json', transcript: 'jsonl' }] }] },
+      hooks: { Stop: [{ parallel: true, hooks: [{ type: 'command', command: 'notify-send done', description: 'from ~/.claude/settings.json', transcript: 'jsonl' }] }] },
     });
     // The session runs it now: nothing waits for review.
     expect(r.config.review).toEqual([]);

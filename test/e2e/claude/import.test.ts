@@ -75,7 +75,7 @@ describe.concurrent('wave hooks import', () => {
     const r = await sb.wave(['hooks', 'import', '--from', from]);
     expect(r.code).toBe(0);
     const user = JSON.parse(readFileSync(sb.userSettings, 'utf8')) as Record<string, unknown>;
-    expect(user).toEqual({ hooks: { SessionStart: [{ matcher: 'startup', hooks: [{ type: 'command', command: 'echo hi', description: 'from ~/.claude/settings.json', transcript: 'jsonl' }] }] } });
+    expect(user).toEqual({ hooks: { SessionStart: [{ matcher: 'startup', parallel: true, hooks: [{ type: 'command', command: 'echo hi', description: 'from ~/.claude/settings.json', transcript: 'jsonl' }] }] } });
   });
 });
 

@@ -369,6 +369,12 @@ export const en = {
   'claude.problemLine': 'line {line}: {message}',
   'hooks.transcript': 'JSONL transcript',
   'hooks.transcript.title': 'transcript_path is the Claude Code format transcript (JSON Lines): "transcript": "jsonl"',
+  'hooks.parallel': 'parallel group',
+  'hooks.parallel.title':
+    'The hooks of this matcher group start together ("parallel": true); their answers count in the order they are written. Click to run them one after another.',
+  'hooks.sequential': 'one after another',
+  'hooks.sequential.title': 'The hooks of this matcher group run one after another. Click to start them together ("parallel": true).',
+  'hooks.parallelFailed': 'The group was not changed: {message}',
   'hooks.onFailure': 'blocks on failure',
   'hooks.onFailure.title': '"onFailure": "block": if this hook fails (not found, crash, timeout, invalid JSON…), it blocks like exit 2',
   'hooks.changedTargets': 'changed during this session',

@@ -277,7 +277,17 @@ export class HooksStore {
     }
   }
 
-  /** Puts the deleted hook back: the file gets its exact bytes again (refused when it changed since). */
+  /** Sets or removes `"parallel": true` on the hook's matcher group (its file as listed; refused when it changed). */
+  async setParallel(hook: HookListItem, parallel: boolean): Promise<void> {
+    const version = this.#listing.value?.files.find((f) => f.path === hook.file)?.version ?? 'missing';
+    this.#notice.value = null;
+    try {
+      this.#setListing(await this.client.request('hooks.setParallel', { id: hook.id, parallel, version }));
+    } catch (err) {
+      this.#notice.value = { kind: 'error', text: t('hooks.parallelFailed', { message: (err as Error).message }) };
+    }
+  }
+
   /** Approves what the session's hooks run now (a changed script or program): a held guard runs again. */
   async approveTargets(): Promise<void> {
     try {
@@ -288,6 +298,7 @@ export class HooksStore {
     }
   }
 
+  /** Puts the deleted hook back: the file gets its exact bytes again (refused when it changed since). */
   async undoDelete(token: string): Promise<void> {
     try {
       this.#setListing(await this.client.request('hooks.undoDelete', { undo: token }));

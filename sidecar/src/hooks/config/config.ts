@@ -134,10 +134,33 @@ class HooksReader {
       this.problem('error', [event, g, 'hooks'], 'hooks must be an array of handlers ({ "type": "command", "command": "..." })');
       return;
     }
-    group.hooks.forEach((entry: unknown, h) => this.readHandler(event, m.matcher, entry, g, h));
+    const parallel = this.parallelOf(event, group, g);
+    group.hooks.forEach((entry: unknown, h) => this.readHandler(event, { matcher: m.matcher, parallel }, entry, g, h));
   }
 
-  private readHandler(event: HookEventName, matcher: string | undefined, entry: unknown, g: number, h: number): void {
+  /**
+   * The group's `parallel` flag (docs/hooks.md, "Parallel groups"). A wrong value never costs a hook:
+   * the group runs in sequence, with a warning; so do the groups of an event whose first path wins.
+   */
+  private parallelOf(event: HookEventName, group: Record<string, unknown>, g: number): boolean {
+    if (group.parallel === undefined || group.parallel === false) return false;
+    if (group.parallel !== true) {
+      this.problem('warning', [event, g, 'parallel'], 'parallel must be true or false; this group runs its hooks one after another');
+      return false;
+    }
+    if (EVENTS[event].firstPathWins) {
+      this.problem(
+        'warning',
+        [event, g, 'parallel'],
+        `${event} hooks always run one after another (the first that prints a path supplies it, the ones after it do not run); "parallel" is ignored`,
+      );
+      return false;
+    }
+    return true;
+  }
+
+  private readHandler(event: HookEventName, group: { matcher: string | undefined; parallel: boolean }, entry: unknown, g: number, h: number): void {
+    const { matcher } = group;
     const at: JsonPath = [event, g, 'hooks', h];
     const read = readHandler(entry);
     for (const issue of read.issues) this.problem(issue.severity, [...at, ...issue.path], issue.message);
@@ -163,6 +186,7 @@ class HooksReader {
       groupIndex: g,
       handlerIndex: h,
       matcher,
+      ...(group.parallel ? { parallel: true as const } : {}),
       handler,
       summary,
       displayName: handler.description?.trim() || handler.name?.trim() || summarize(summary),

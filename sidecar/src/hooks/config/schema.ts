@@ -19,6 +19,12 @@ export const MatcherGroupSchema = z
   .object({
     matcher: z.string({ error: 'matcher must be a string' }).optional().describe('Which values the hook applies to (docs/hooks.md, "Matchers").'),
     hooks: z.array(HandlerSchema, { error: 'hooks must be an array of handlers' }),
+    parallel: z
+      .boolean({ error: 'parallel must be true or false' })
+      .optional()
+      .describe(
+        'true: the group’s hooks start together; their answers are combined in definition order as if they had run one after another (the first rewrite of the input wins). Default false: one after another (docs/hooks.md, "Parallel groups").',
+      ),
   })
   .passthrough()
   .meta({ id: 'HookMatcherGroup', description: 'Hooks that run for the values their matcher accepts.' });
@@ -37,7 +43,7 @@ export const PluginHooksFileSchema = z
   })
   .passthrough();
 
-export type HooksConfig = Record<string, Array<{ matcher?: string; hooks: HandlerInput[] }>>;
+export type HooksConfig = Record<string, Array<{ matcher?: string; parallel?: boolean; hooks: HandlerInput[] }>>;
 
 export function settingsJsonSchema(): object {
   return z.toJSONSchema(SettingsSchema, { io: 'input', unrepresentable: 'any' });

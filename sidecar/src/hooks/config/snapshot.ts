@@ -47,9 +47,9 @@ export interface FileChange {
   parseError: { line: number; column: number; message: string } | null;
 }
 
-/** A hook's identity across versions of its file: event, matcher and handler (not its position). */
+/** A hook's identity across versions of its file: event, matcher, handler and its group's `parallel` (not its position). */
 export function hookKey(h: ConfiguredHook): string {
-  return JSON.stringify([h.event, h.matcher ?? null, h.handler]);
+  return JSON.stringify(h.parallel ? [h.event, h.matcher ?? null, h.handler, 'parallel'] : [h.event, h.matcher ?? null, h.handler]);
 }
 
 export function summary(h: ConfiguredHook): HookSummary {

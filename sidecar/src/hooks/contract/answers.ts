@@ -50,6 +50,8 @@ export interface RunEffect {
   kind: RunKind;
   /** What went wrong (for the run record), in words built from `kind` (runText.ts). */
   error?: string;
+  /** What the run record warns about although the run itself went well (a parallel group's ignored rewrite). */
+  warning?: string;
   /** The run's decision in words built from `kind` (runText.ts), for the run record. */
   words: string;
 }

@@ -35,6 +35,8 @@ export interface ConfiguredHook {
   groupIndex: number;
   handlerIndex: number;
   matcher: string | undefined;
+  /** Its matcher group says `"parallel": true`: the group's hooks start together (docs/hooks.md, "Parallel groups"). */
+  parallel?: true;
   handler: HookHandler;
   /** What runs, in one line: the command, `POST <url>` or `prompt: <text>` (run records' `command`). */
   summary: string;

@@ -1,31 +1,30 @@
 // The hook manager: the engine's API for the agent. It runs hooks from the session's snapshot of
 // the configuration (sessionConfig.ts: a change on disk is reviewed, never applied by itself), notices
 // changed settings files before each event (and fires ConfigChange for them), picks the hooks that
-// match an event, runs them in order (async ones in the background), and combines their answers into
-// one decision plus run records.
+// match an event, runs them (firing.ts: in order, a parallel group together, async ones in the
+// background), and combines their answers into one decision plus run records.
 import { homedir } from 'node:os';
-import { echoesInput, interpretRun, combine, type RunEffect } from '../contract/answers.js';
+import { combine } from '../contract/answers.js';
 import { BackgroundRuns, type BackgroundIo } from './background.js';
 import { TurnBudget } from './budget.js';
 import { eventSpec, type EventInput, type HookEventName } from '../contract/events.js';
 import type { LoadedSources } from '../config/compose.js';
 import { readHooksConfig } from '../config/config.js';
 import { compileMatcher, type CompiledMatcher } from '../contract/matcher.js';
-import { launchPrepared, type HookStart, type LaunchSettings } from '../run/launch.js';
+import type { LaunchSettings } from '../run/launch.js';
 import type { PromptModel } from '../handlers/prompt.js';
 import type { McpToolCaller } from '../handlers/mcpTool.js';
-import { isBackground, runRecord, type RecordEffect } from './record.js';
 import { runHookProcess } from '../run/runner.js';
 import { SessionConfig } from '../config/sessionConfig.js';
 import { debugLines } from './debugLog.js';
-import { eventPayload, hookStart } from './payload.js';
-import { DEFAULT_HOOK_TIMEOUT_SECONDS, type ConfigChangeNotice, type FireContext, type FireResult, type HookManagerOptions } from './fireTypes.js';
+import { eventPayload } from './payload.js';
+import { type ConfigChangeNotice, type FireContext, type FireResult, type HookManagerOptions } from './fireTypes.js';
 import { historyLine, HistoryWriter } from '../history/history.js';
-import { duplicateEffect, hooksToRun, planEvent, type EventPlan, type PlanInput } from './plan.js';
+import { hooksToRun, planEvent, type EventPlan, type PlanInput } from './plan.js';
 import { configSourceOf } from '../config/snapshot.js';
-import { checkToolOutput } from '../contract/toolOutput.js';
 import { LiveRuns } from './liveRuns.js';
-import { afterRun, budgetSkip, guardsCall, type RunEnd } from './failClosed.js';
+import { guardsCall } from './failClosed.js';
+import { Firing, type FiringDeps } from './firing.js';
 import { resolveShells } from '../run/pathLookup.js';
 import { TargetWatch } from './targetWatch.js';
 import type { ConfiguredHook, HookRunRecord } from '../contract/types.js';
@@ -61,6 +60,8 @@ export class HookManager {
   private readonly history: HistoryWriter | null;
   /** What each command hook runs (scripts, programs on PATH), recorded when it entered the snapshot. */
   private readonly targets: TargetWatch;
+  /** What each firing of an event uses of this manager (firing.ts). */
+  private readonly firingDeps: FiringDeps;
   /** One look at the settings files at a time (ConfigChange fires once per change). */
   private observing: Promise<void> = Promise.resolve();
   readonly workdir: string;
@@ -93,6 +94,15 @@ export class HookManager {
     const historyFile = opts.historyFile === undefined ? this.config.paths.historyFile : opts.historyFile;
     this.history = historyFile ? new HistoryWriter(historyFile, (m) => this.opts.onWarning?.(m)) : null;
     this.snapshot(); // records what the snapshot's hooks run, now, when the session starts
+    this.firingDeps = {
+      launch: this.launch,
+      live: this.live,
+      background: this.background,
+      targets: this.targets,
+      ranOnce: this.ranOnce,
+      emit: (record, ctx) => this.emit(record, ctx),
+      io: (ctx, input) => this.io(ctx, input),
+    };
   }
 
   /** Every record goes out through here: to the listener, and to the history (queued, off the hot path). */
@@ -203,56 +213,13 @@ export class HookManager {
   }
 
   private async fireNow<E extends HookEventName>(event: E, input: EventInput<E>, ctx: FireContext): Promise<FireResult> {
-    const spec = eventSpec(event);
-    const sources = this.snapshot();
-    let current = input as Record<string, unknown>;
-    const planInput = this.planInput(event, current, ctx);
+    const planInput = this.planInput(event, input as Record<string, unknown>, ctx);
     const { run: hooks, duplicates } = hooksToRun(planInput);
-    const effects: RunEffect[] = [];
-    const runs: HookRunRecord[] = [];
-    for (const d of duplicates) runs.push(this.recordNow(event, d.hook, duplicateEffect(event, d), current, ctx));
-    const started: ConfiguredHook[] = [];
-    let skipped = 0;
-
-    for (const hook of hooks) {
-      if (hook.handler.once) this.ranOnce.add(hook.id);
-      const held = this.targets.heldBack(event, hook, sources, !isBackground(hook));
-      if (held) {
-        effects.push(held);
-        runs.push(this.recordNow(event, hook, held, current, ctx));
-        continue;
-      }
-      const ownTimeoutMs = (hook.handler.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS) * 1000;
-      const start = (timeoutMs: number) => hookStart(event, hook, current, ctx, sources.settings.env, timeoutMs);
-      if (isBackground(hook)) {
-        // asyncTimeout bounds a background run, and so how long `wave -p` waits for it at exit (docs/hooks.md, "Async hooks").
-        const bgTimeoutMs = hook.handler.asyncTimeout ?? ownTimeoutMs;
-        this.background.start(event, hook, launchPrepared(this.launch, start(bgTimeoutMs), ctx.beforeRun), bgTimeoutMs, this.io(ctx, current));
-        started.push(hook);
-        continue;
-      }
-      const remaining = ctx.budget ? ctx.budget.remainingMs() : Infinity;
-      if (remaining <= 0) {
-        skipped++;
-        const effect = budgetSkip(event, hook, ctx.budget?.totalSeconds);
-        if (effect.outcome !== 'skipped') effects.push(effect);
-        runs.push(this.recordNow(event, hook, effect, current, ctx));
-        continue;
-      }
-      const ran = await this.runSync(event, hook, start(Math.min(ownTimeoutMs, remaining)), ownTimeoutMs, ctx);
-      if (!ran) {
-        started.push(hook); // detached itself: it goes on in the background
-        continue;
-      }
-      const { effect, record } = ran;
-      effects.push(effect);
-      runs.push(record);
-      if (effect.updatedInput && spec.chain) current = spec.chain(current, effect.updatedInput);
-      if (spec.firstPathWins && effect.path) break;
-    }
-
+    const firing = new Firing(this.firingDeps, event, ctx, planInput.sources, input as Record<string, unknown>);
+    await firing.run(hooks, duplicates);
+    const { runs, started, skipped } = firing;
     if (this.opts.debug) this.opts.debug(debugLines(planEvent(planInput, { pending: this.config.pendingHooks() }), runs, started));
-    const decision = combine(event, effects);
+    const decision = combine(event, firing.effects);
     if (skipped) {
       decision.budgetExhausted = true;
       decision.userMessages.push(
@@ -305,32 +272,5 @@ export class HookManager {
       warn: (message) => this.opts.onWarning?.(message),
       ...(this.opts.onRewake ? { rewake: this.opts.onRewake } : {}),
     };
-  }
-
-  /** One synchronous hook: its effect and record, or null when it detached itself (Claude Code's async protocol). */
-  private async runSync(event: HookEventName, hook: ConfiguredHook, start: HookStart, ownTimeoutMs: number, ctx: FireContext) {
-    const live = this.live.begin(event, hook, start.input);
-    const result = await launchPrepared(this.launch, { ...start, signal: live.signal }, ctx.beforeRun).finally(live.end);
-    ctx.budget?.spend(result.durationMs);
-    if (result.detached) {
-      this.background.detached(event, hook, result.detached.done, result.detached.asyncTimeoutMs ?? start.timeoutMs, this.io(ctx, start.input));
-      return null;
-    }
-    // A hook that passes its input through (prints stdin back) answers nothing, whatever its size.
-    const read = echoesInput(result, start.payload) ? { ...result, stdout: '', stdoutTruncated: false } : result;
-    const answered = interpretRun(event, eventSpec(event), read, { command: hook.summary, name: hook.displayName }, Math.round(start.timeoutMs / 100) / 10);
-    checkToolOutput(answered, start.input, { event, name: hook.displayName });
-    const budgetCut = result.timedOut && start.timeoutMs < ownTimeoutMs;
-    const end: RunEnd = { budgetCut, stopped: live.signal.aborted ? (live.stopChoice() ?? 'cancelCall') : null };
-    const effect = afterRun(event, hook, answered, end);
-    const record = runRecord(event, hook, result, effect, { id: live.id, input: start.input });
-    this.emit(record, ctx);
-    return { effect, record };
-  }
-
-  private recordNow(event: string, hook: ConfiguredHook, effect: RecordEffect, input: Record<string, unknown>, ctx: FireContext): HookRunRecord {
-    const record = runRecord(event, hook, null, effect, { input });
-    this.emit(record, ctx);
-    return record;
   }
 }

@@ -53,6 +53,7 @@ export function runRecord(event: string, hook: ConfiguredHook, r: ProcessResult 
     reason: reasonOf(effect.kind, shown),
     decision: o.backgroundKind ? `${BACKGROUND_WORDS[o.backgroundKind]}: ${effect.words}` : effect.words,
     error: effect.error ?? null,
+    ...(effect.warning ? { warning: effect.warning } : {}),
     ...(o.input ? toolUseOf(o.input) : {}),
   };
 }

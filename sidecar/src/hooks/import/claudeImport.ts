@@ -1,14 +1,17 @@
 // `wave hooks import` (docs/hooks.md, "Coming from Claude Code"): the hooks of a Claude Code
 // settings file added to a Wave settings file with format-preserving edits — every other byte of
 // the Wave file stays — skipping hooks that are already there. Each imported command handler gets
-// `"transcript": "jsonl"`, so it reads the Claude Code format transcript it was written for, and a
-// handler without a description gets one saying where it came from ("from .claude/settings.json").
-// Its permission rules and env come along (claudeImportSettings.ts). Pure: text in, text out.
+// `"transcript": "jsonl"`, so it reads the Claude Code format transcript it was written for, a
+// handler without a description gets one saying where it came from ("from .claude/settings.json"),
+// and each imported group gets `"parallel": true`, so its hooks start together as Claude Code starts
+// them (docs/hooks.md, "Parallel groups"). Its permission rules and env come along
+// (claudeImportSettings.ts). Pure: text in, text out.
 import { readHandler } from '../config/handlerRead.js';
 import { handlerIdentity } from '../handlers/table.js';
 import { planSettingsImport, type ImportedSetting, type NotImported } from './claudeImportSettings.js';
 import { applyEdits, format, type FormattingOptions } from 'jsonc-parser';
 import { formattingOf, insertValue, parsedObject } from './jsonInsert.js';
+import { EVENTS, isHookEvent } from '../contract/events.js';
 
 export type { ImportedSetting, NotImported } from './claudeImportSettings.js';
 
@@ -69,6 +72,11 @@ function imported(h: Handler, origin: string | undefined): Handler {
   return type === 'command' && h.transcript === undefined ? { ...described, transcript: 'jsonl' } : described;
 }
 
+/** Claude Code starts an event's matching hooks together; Wave's WorktreeCreate runs them in order (the first path wins). */
+function startsTogether(event: string): boolean {
+  return !isHookEvent(event) || !EVENTS[event].firstPathWins;
+}
+
 /**
  * Adds the hooks of `claude` (a Claude Code settings file's value) to the Wave file `waveText`
  * (null: the file does not exist yet), one new matcher group per source group with the handlers
@@ -112,7 +120,7 @@ function planHooks(claudeHooks: unknown, text: string, fmt: FormattingOptions, o
         }
       }
       if (!fresh.length) continue;
-      const group = { ...(matcher !== null ? { matcher } : {}), hooks: fresh };
+      const group = { ...(matcher !== null ? { matcher } : {}), ...(startsTogether(event) ? { parallel: true } : {}), hooks: fresh };
       const events = parsedObject(text).hooks as Record<string, unknown> | undefined;
       const append = Array.isArray(events?.[event]);
       text = insertValue(text, append ? ['hooks', event, -1] : ['hooks', event], append ? group : [group], fmt, append);

@@ -35,6 +35,7 @@ export interface RowWords {
   async: string;
   jsonl: { label: string; title: string };
   onFailure: { label: string; title: string };
+  parallel: { on: { label: string; title: string }; off: { label: string; title: string } };
   changed: { label: string; approve: string };
   state: Record<Exclude<HookState, 'active'>, { label: string; title: string }>;
 }
@@ -50,6 +51,10 @@ export function rowWords(): RowWords {
     async: t('hooks.async'),
     jsonl: { label: t('hooks.transcript'), title: t('hooks.transcript.title') },
     onFailure: { label: t('hooks.onFailure'), title: t('hooks.onFailure.title') },
+    parallel: {
+      on: { label: t('hooks.parallel'), title: t('hooks.parallel.title') },
+      off: { label: t('hooks.sequential'), title: t('hooks.sequential.title') },
+    },
     changed: { label: t('hooks.changedTargets'), approve: t('hooks.approveTargets') },
     state: { pending: state('pending'), inactive: state('inactive'), untrusted: state('untrusted') },
   };
@@ -68,4 +73,5 @@ export function rowAction(e: MouseEvent, items: readonly HookListItem[], hooks: 
   else if (action === 'delete') hooks.askDelete(h);
   else if (action === 'more') hooks.toggleMenu(h.id);
   else if (action === 'approve') void hooks.approveTargets();
+  else if (action === 'parallel') void hooks.setParallel(h, !h.parallel);
 }

@@ -97,6 +97,7 @@ export function rowTemplate({ words: w, narrow }: RowView): HTMLLIElement {
         el('span', { class: 'chip', 'data-field': 'onFailure', title: w.onFailure.title }, w.onFailure.label),
         el('span', { class: 'chip chip-warn', 'data-field': 'changedTargets' }, w.changed.label),
         el('button', { type: 'button', class: 'button small', 'data-action': 'approve' }, w.changed.approve),
+        el('button', { type: 'button', class: 'chip chip-toggle', 'data-action': 'parallel', 'data-field': 'parallel' }),
       ),
     ),
     el('div', { class: 'hook-actions' }, ...actions, slot('menu')),
@@ -131,7 +132,7 @@ export function buildRow(h: HookListItem, v: RowView, template: HTMLLIElement): 
 function fillMeta(meta: HTMLElement, h: HookListItem, { words: w, shown }: RowView): void {
   const c = meta.children;
   const [badge, state, timeout, async, jsonl, readonly, open] = [c[0], c[1], c[2], c[3], c[4], c[5], c[6]];
-  const [onFailure, changed, approve] = [c[7], c[8], c[9]];
+  const [onFailure, changed, approve, parallel] = [c[7], c[8], c[9], c[10]];
   badge!.className = `badge badge-${h.source}`;
   badge!.setAttribute('data-badge', h.source);
   badge!.textContent = badgeText(h.source, h.pluginName);
@@ -149,6 +150,7 @@ function fillMeta(meta: HTMLElement, h: HookListItem, { words: w, shown }: RowVi
   text(open!, h.line !== null ? `${file}:${h.line}` : file, `${w.open}: ${h.file}`);
   open!.setAttribute('aria-label', `${w.open} ${h.description}: ${file}`);
   if (!h.onFailure) onFailure!.remove();
+  fillParallel(parallel as HTMLButtonElement, h, w);
   if (h.changedTargets) {
     changed!.setAttribute('title', h.changedTargets.join('\n'));
     approve!.setAttribute('aria-label', `${w.changed.approve}: ${h.description}`);
@@ -156,6 +158,15 @@ function fillMeta(meta: HTMLElement, h: HookListItem, { words: w, shown }: RowVi
     changed!.remove();
     approve!.remove();
   }
+}
+
+/** The switch of the hook's matcher group between "parallel" and one after another (docs/hooks.md, "Parallel groups"), where the group can have it. */
+function fillParallel(button: HTMLButtonElement, h: HookListItem, w: RowWords): void {
+  if (!h.parallel && !h.parallelizable) return button.remove();
+  const words = h.parallel ? w.parallel.on : w.parallel.off;
+  text(button, words.label, words.title);
+  button.setAttribute('aria-pressed', String(h.parallel === true));
+  if (!h.editable) button.disabled = true;
 }
 
 /** Names each action after the hook; drops Edit and Delete of a read-only hook. The menu button, if any. */
