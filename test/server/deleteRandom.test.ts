@@ -150,7 +150,7 @@ describe('random deletes through a real wave serve', () => {
   beforeAll(() => {
     ensureBuilt();
     sb = makeSandbox('randws');
-  }, 180_000);
+  });
 
   it(`deletes over the WebSocket keep every other byte; concurrent edits are refused (seed ${SEED + 1})`, async () => {
     const rng = prng(SEED + 1);

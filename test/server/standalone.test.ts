@@ -86,5 +86,5 @@ describe('wave serve --standalone, for any folder', () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     killGroup(child, 'SIGTERM');
     await exited;
-  }, 60_000);
+  });
 });

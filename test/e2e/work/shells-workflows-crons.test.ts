@@ -8,7 +8,7 @@ import { call, cleanupSandboxes, ensureBuilt, group, PROVIDERS, Sandbox, scenari
 import { BYPASS, lastUserText, router, SETTLE_ENV, shWait, toolResults, waitFile } from './harness-work.js';
 import { finalAnswer } from './harness-work.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 const shellId = (text: string) => /\b(bash_\d+|[a-z]+_\d+)\b/.exec(text)?.[1] ?? '';

@@ -10,7 +10,7 @@ import { call, cleanupSandboxes, ensureBuilt, group, PROVIDERS, Sandbox, scenari
 import { BYPASS, forever, js, lastUserText, router, SETTLE_ENV, shWait, toldShellEnded, toolResults, waitFile } from './harness-work.js';
 import { finalAnswer } from './harness-work.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 // Background work waits for the first Stop hook's dump (out/stop-0.json) instead of racing a sleep,
