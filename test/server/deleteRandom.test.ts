@@ -196,5 +196,5 @@ describe('random deletes through a real wave serve', () => {
     expect(deletes).toBeGreaterThan(8);
     expect(conflicts).toBeGreaterThan(0);
     expect(await server.stop()).toEqual({ code: 0, signal: null });
-  }, 30_000);
+  });
 });
