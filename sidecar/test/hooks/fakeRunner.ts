@@ -1,5 +1,5 @@
 // A fake process runner for the engine's answer matrix (exit code × answer × event): the seam the
-// engine already has (`HookManagerOptions.runProcess`, hooks/run/processSpec.ts `ProcessRunner`)
+// engine already has (`HookManagerOptions.runProcess`, hooks/handlers/processSpec.ts `ProcessRunner`)
 // takes it in place of the real runner, so a table of hundreds of hooks costs no process while the
 // engine — settings, plan, payload, answers, combination, budget — runs as it does for a user.
 // What a real process does (the gate, signals, pipes, timeouts on a real clock) is proven by the thin
@@ -14,7 +14,7 @@
 // after it done — no test waits for a clock. Anything else throws, naming the statement.
 import { appendFileSync, writeFileSync } from 'node:fs';
 import type { ProcessResult } from '../../src/hooks/contract/types.js';
-import type { ProcessRunner, ProcessSpec } from '../../src/hooks/run/processSpec.js';
+import type { ProcessRunner, ProcessSpec } from '../../src/hooks/handlers/processSpec.js';
 
 interface Out {
   stdout: string;

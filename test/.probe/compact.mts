@@ -1,0 +1,15 @@
+import { Sandbox, server, scenario, group } from '../e2e/harness.js';
+import { router, SETTLE_ENV } from '../e2e/work/harness-work.js';
+const sb = new Sandbox();
+sb.settings({ hooks: { SessionStart: [group([sb.hook('start')])], PreCompact: [group([sb.hook('precompact')])], PostCompact: [group([sb.hook('postcompact')])] } });
+const r = router({ main: [{ text: 'FIRST-REPLY' }, { text: 'THIRD-REPLY' }], summary: [{ error: { status: 400, message: 'SUMMARY-REJECTED' } }] });
+const s = await server(r.script);
+const t0 = performance.now();
+const first = await scenario({ sandbox: sb, server: s, prompt: 'FIRST-PROMPT', env: SETTLE_ENV });
+console.log('first', first.run.ms.toFixed(0), first.run.code);
+const second = await scenario({ sandbox: sb, server: s, prompt: '/compact', args: ['--resume', first.json.session_id], env: SETTLE_ENV });
+console.log('second', second.run.ms.toFixed(0), second.run.code, second.run.stderr.slice(0, 300));
+const third = await scenario({ sandbox: sb, server: s, prompt: 'THIRD', args: ['--resume', first.json.session_id], env: SETTLE_ENV });
+console.log('third', third.run.ms.toFixed(0), third.run.code);
+console.log(r.log.map(c=>c.role), s.requests.map(q=>q.method+q.path));
+await s.close();
