@@ -5,14 +5,20 @@
 //          Its globalSetup builds the sidecar and the UI once (skipped with WAVE_TEST_PREBUILT=1,
 //          which `npm test` sets because it has just built them).
 import { defineConfig } from 'vitest/config';
+import { HANG_MS, TEST_LIMIT_MS } from './test/limits.js';
 
 const UNIT = ['sidecar/test/**/*.unit.test.ts', 'webui/test/**/*.unit.test.ts', 'test/docs/**/*.test.ts'];
 
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Limits against a hang only (test/limits.ts): tests wait for events, never for the clock.
+    testTimeout: TEST_LIMIT_MS,
+    hookTimeout: TEST_LIMIT_MS,
+    // expect.poll waits for a page or a process to show something; 1 s by default, a hang limit here.
+    expect: { poll: { timeout: HANG_MS } },
     pool: 'forks',
+    // WAVE_TEST_CPU_LOG=<file>: each test file's CPU seconds, its own and its processes' (test/cpuUse.ts).
+    setupFiles: process.env.WAVE_TEST_CPU_LOG ? ['test/cpuUse.ts'] : [],
     reporters: ['default'],
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT } },

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSandboxes, ensureBuilt, group, scenario, toolBlocks, type Block, type Message, type Sandbox } from './harness.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 const BYPASS = ['--permission-mode', 'bypassPermissions'];

@@ -21,7 +21,7 @@ import {
   type ScenarioOptions,
 } from './harness.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 const BYPASS = ['--permission-mode', 'bypassPermissions'];

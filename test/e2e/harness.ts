@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Block as WireBlock, HookRunRecord, Message as WireMessage } from '../../sidecar/src/protocol/wire.js';
+import { HANG_MS } from '../limits.js';
 import { startModelServer, type ModelServer, type RecordedRequest, type ScriptedTurn, type ScriptStep } from '../model-server/server.js';
 
 export type { ModelServer, RecordedRequest, ScriptedTurn, ScriptStep } from '../model-server/server.js';
@@ -250,7 +251,8 @@ export class Sandbox {
       let stderr = '';
       child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
       child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-      const timer = setTimeout(() => child.kill('SIGKILL'), o.timeoutMs ?? 25_000);
+      // A hang guard only (test/limits.ts): a run is never failed for being slow.
+      const timer = setTimeout(() => child.kill('SIGKILL'), o.timeoutMs ?? HANG_MS);
       child.on('error', reject);
       child.on('close', (code) => {
         clearTimeout(timer);

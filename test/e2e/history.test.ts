@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, cleanupSandboxes, ensureBuilt, group, Sandbox, scenario } from './harness.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 const BYPASS = ['--permission-mode', 'bypassPermissions'];
@@ -30,7 +30,7 @@ describe('the run history', () => {
   let sb: Sandbox;
   beforeAll(async () => {
     sb = await twoRuns();
-  }, 60_000);
+  });
 
   it('every run is one compact line of ~/.wave/hook-runs.jsonl, stdout cut to 2 KiB', () => {
     const lines = readFileSync(join(sb.home, '.wave', 'hook-runs.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);

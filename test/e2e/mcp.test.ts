@@ -27,7 +27,7 @@ import { startHttpServer } from '../mcp/servers/http.mjs';
 const STDIO_SERVER = join(REPO, 'test', 'mcp', 'servers', 'stdio.mjs');
 const demo = (extra: Record<string, unknown> = {}) => ({ command: process.execPath, args: [STDIO_SERVER], ...extra });
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 /** The tool results the model received, by call id. */
@@ -45,7 +45,7 @@ function mcpConfig(sb: Sandbox, servers: Record<string, unknown>): string {
   return path;
 }
 
-describe('MCP servers in wave -p', { timeout: 120_000 }, () => {
+describe('MCP servers in wave -p', () => {
   it('offers a stdio server’s tools as mcp__<server>__<tool>, calls them through permission rules and PreToolUse / PostToolUse, expands ${VAR}', async () => {
     const sb = new Sandbox();
     const cfg = mcpConfig(sb, { demo: demo({ args: [STDIO_SERVER, '${DEMO_ARG:-from-default}'], env: { MCP_DEMO_GREETING: '${GREETING}' } }) });
@@ -213,7 +213,7 @@ describe('MCP servers in wave -p', { timeout: 120_000 }, () => {
   });
 });
 
-describe('hooks around MCP', { timeout: 120_000 }, () => {
+describe('hooks around MCP', () => {
   it('an mcp_tool hook calls a server’s tool with ${path} templates from the event and its answer is a hook answer', async () => {
     const sb = new Sandbox();
     const cfg = mcpConfig(sb, { demo: demo() });
@@ -316,7 +316,7 @@ describe('hooks around MCP', { timeout: 120_000 }, () => {
   });
 });
 
-describe('matchers on MCP tools', { timeout: 120_000 }, () => {
+describe('matchers on MCP tools', () => {
   it('are checked once the tools are known: a server that is not configured or not connected, a tool it does not have', async () => {
     const sb = new Sandbox();
     const cfg = mcpConfig(sb, { demo: demo(), broken: demo({ args: [STDIO_SERVER, '--crash-on-start'] }) });
@@ -343,7 +343,7 @@ describe('matchers on MCP tools', { timeout: 120_000 }, () => {
   });
 });
 
-describe('Agent.create with MCP servers', { timeout: 120_000 }, () => {
+describe('Agent.create with MCP servers', () => {
   it('starts Agent.create({ mcpServers }) servers; in an untrusted workspace the project’s servers do not start, the user’s do', async () => {
     const { Agent } = await import('../../sidecar/src/app/sdk.js');
     const { mcpOf } = await import('../../sidecar/src/app/mcp.js');

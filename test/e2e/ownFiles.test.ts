@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSandboxes, ensureBuilt, group, scenario, sq, toolBlocks, type Block, type Message } from './harness.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 /** Many tool calls in one run on a busy machine: the run's kill guard, not a time limit under test. */

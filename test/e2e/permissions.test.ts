@@ -20,7 +20,7 @@ import {
   type WireItem,
 } from './harness.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 function resultFor(req: RecordedRequest, id: string): Extract<WireItem, { kind: 'tool_result' }> {

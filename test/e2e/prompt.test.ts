@@ -19,7 +19,7 @@ import {
   type Message,
 } from './harness.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 describe.concurrent.each(PROVIDERS)('UserPromptSubmit over %s', (provider) => {

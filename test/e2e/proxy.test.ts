@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpProxy, type HttpProxy } from '../model-server/httpProxy.js';
 import { cleanupSandboxes, ensureBuilt, Sandbox, server } from './harness.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 describe('wave through the IDE proxy', () => {

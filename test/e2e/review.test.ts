@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, cleanupSandboxes, ensureBuilt, group, scenario, sq, toolBlocks, type Sandbox } from './harness.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 const BYPASS = ['--permission-mode', 'bypassPermissions'];
@@ -73,7 +73,7 @@ describe.concurrent('a change a run saw stays unreviewed for the next run', () =
     expect((await sb.wave(['hooks', 'review', '--revert', sb.projectSettings])).stdout).toBe(`reverted ${sb.projectSettings}\n`);
     expect(readFileSync(sb.projectSettings, 'utf8')).toBe(settingsText);
     expect((await sb.wave(['hooks', 'review'])).stdout).toContain('No unreviewed change');
-  }, 90_000);
+  });
 
   it('a change made while no run ran is the user’s and applies; a run that starts with every hook off, or with fewer hooks than the last run, says so', async () => {
     const first = await scenario({ args: BYPASS, settings: (sb) => ({ hooks: { PreToolUse: [guard(sb)] } }), script: (sb) => [reset(sb), { text: 'ok' }] });
@@ -87,7 +87,7 @@ describe.concurrent('a change a run saw stays unreviewed for the next run', () =
     writeFileSync(sb.projectSettings, `${JSON.stringify({ disableAllHooks: true, hooks: { PreToolUse: [guard(sb)] } })}\n`);
     const off = await scenario({ sandbox: sb, args: BYPASS, script: [{ text: 'ok' }] });
     expect(off.run.stderr).toContain(`wave: every hook is off in this run: "disableAllHooks": true in ${sb.projectSettings}`);
-  }, 120_000);
+  });
 
   it('--settings FILE is watched: the model empties it during a run (ConfigChange, stderr); the next run keeps its approved guard and says so', async () => {
     let flagFile = '';
@@ -109,7 +109,7 @@ describe.concurrent('a change a run saw stays unreviewed for the next run', () =
     const second = await scenario({ sandbox: sb, args, script: [reset(sb), { text: 'ok' }] });
     expectBlocked(sb, second.messages);
     expect(second.run.stderr).toContain(`wave: --settings ${flagFile} was changed during an earlier session (`);
-  }, 90_000);
+  });
 
   it('a .wave/ the agent makes in a sub-folder during a run does not become the project of the next run from there; the note says which root and why', async () => {
     const first = await scenario({
@@ -129,5 +129,5 @@ describe.concurrent('a change a run saw stays unreviewed for the next run', () =
     expect(second.run.stderr).toContain(
       `wave: using the project ${sb.workdir} (it has .wave/ settings); not ${join(sb.workdir, 'pkg')}: its .wave/ settings were created during a session of a project above it`,
     );
-  }, 90_000);
+  });
 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, cleanupSandboxes, ensureBuilt, group, scenario, sq, toolBlocks, type Sandbox } from './harness.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 const BYPASS = ['--permission-mode', 'bypassPermissions'];
@@ -52,7 +52,7 @@ describe.concurrent('the agent cannot switch its guards off (the session runs fr
     const second = await scenario({ sandbox: first.sb, args: BYPASS, script: [call('Bash', { command: 'echo git reset --hard' }, 'call_b'), { text: 'ok' }] });
     expect(toolBlocks(second.messages).find((b) => b.id === 'call_b')!.result).toContain('git reset --hard is not allowed here');
     expect(second.run.stderr).toContain(`wave: ${first.sb.projectSettings} was changed during an earlier session (`);
-  }, 90_000);
+  });
 });
 
 describe.concurrent('a guard that does not run is never silent', () => {

@@ -43,7 +43,7 @@ import {
   wireText,
 } from './harness.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 describe.concurrent.each(PROVIDERS)('seed stories over %s', (provider) => {

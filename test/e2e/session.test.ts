@@ -24,7 +24,7 @@ import {
   type Message,
 } from './harness.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 const texts = (ms: Message[]) => ms.map((m) => `${m.role}: ${textOfMessage(m)}`).join('\n');

@@ -19,7 +19,7 @@ import {
   userTexts,
 } from './harness.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 describe.concurrent.each(PROVIDERS)('Stop over %s', (provider) => {

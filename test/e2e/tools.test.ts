@@ -23,7 +23,7 @@ import {
   type WireItem,
 } from './harness.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 /** The tool_result the model received for a call, in a request. */

@@ -97,7 +97,7 @@ describe('npm run package:plugin', () => {
   beforeAll(() => {
     entries = unzip(packagePlugin(join(tmp, 'dist')));
     jar = unzip(entries.get('wave-jetbrains/lib/wave-jetbrains.jar') ?? Buffer.alloc(0));
-  }, 300_000);
+  });
 
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -187,7 +187,7 @@ describe('npm run package:plugin', () => {
       child.stdin.end();
       await exited;
     }
-  }, 60_000);
+  });
 
   it('the bundled hook spawner runs a hook with Node alone', async () => {
     const root = join(tmp, 'unpacked-spawner');
@@ -210,5 +210,5 @@ describe('npm run package:plugin', () => {
     await exited;
     expect(messages.map((m) => m.t)).toEqual(['ready', 'started', 'done']);
     expect(messages[2]?.result).toMatchObject({ exitCode: 0, stdout: '{"ok":1}' });
-  }, 60_000);
+  });
 });

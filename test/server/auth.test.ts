@@ -17,7 +17,7 @@ beforeAll(async () => {
   sb = makeSandbox('auth');
   sb.write(sb.userSettings, SETTINGS);
   server = await startServe({ home: sb.home, workdir: sb.workdir });
-}, 180_000);
+});
 
 afterAll(async () => {
   await stopAllServers();

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
+import { HANG_MS } from '../limits.js';
 import type {
   ErrorCode,
   EventMessage,
@@ -211,7 +212,7 @@ export class WaveClient {
         }
         return undefined;
       },
-      opts.timeoutMs ?? 10_000,
+      opts.timeoutMs ?? HANG_MS,
       () => `event ${event} (events so far: ${this.events.slice(since).map((e) => e.event).join(', ') || 'none'})`,
     );
   }
@@ -222,7 +223,7 @@ export class WaveClient {
   }
 
   /** The next reply that could not be matched to a request id. */
-  nextOrphan(timeoutMs = 5000): Promise<ResponseMessage> {
+  nextOrphan(timeoutMs = HANG_MS): Promise<ResponseMessage> {
     return this.wait(() => this.orphanResponses.shift(), timeoutMs, () => 'a reply to a malformed message');
   }
 
@@ -311,7 +312,7 @@ export class WaveServer {
   }
 
   /** Resolves when the condition holds (re-checked on every stdout/stderr chunk). */
-  until(cond: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  until(cond: () => boolean, what: string, timeoutMs = HANG_MS): Promise<void> {
     return new Promise((resolve, reject) => {
       if (cond()) return resolve();
       const check = () => {
@@ -330,12 +331,12 @@ export class WaveServer {
   }
 
   /** Waits until at least `n` host lines were printed; returns all of them. */
-  async waitForHost(n: number, timeoutMs = 5000): Promise<HostRequest[]> {
+  async waitForHost(n: number, timeoutMs = HANG_MS): Promise<HostRequest[]> {
     await this.until(() => this.stdoutLines.length >= n, `${n} host lines`, timeoutMs);
     return this.hostLines();
   }
 
-  waitForStderr(re: RegExp, timeoutMs = 5000): Promise<void> {
+  waitForStderr(re: RegExp, timeoutMs = HANG_MS): Promise<void> {
     return this.until(() => re.test(this.stderr), `stderr matching ${re}`, timeoutMs);
   }
 
@@ -350,7 +351,7 @@ export class WaveServer {
     return {
       ...(origin === null ? {} : { origin }),
       headers: { ...(opts.host ? { host: opts.host } : {}), ...opts.headers },
-      handshakeTimeout: 5000,
+      handshakeTimeout: HANG_MS,
     };
   }
 
@@ -402,7 +403,7 @@ export class WaveServer {
   }
 
   /** SIGTERM; resolves with how it exited (it must exit within the timeout). */
-  async stop(timeoutMs = 10_000): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  async stop(timeoutMs = HANG_MS): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
     await Promise.all([...this.clients].map((c) => c.close().catch(() => undefined)));
     if (!this.exit) this.child.kill('SIGTERM');
     let timer: NodeJS.Timeout | undefined;
@@ -469,8 +470,8 @@ export function startServe(opts: ServeOptions): Promise<WaveServer> {
     child.once('exit', (code) => reject(new Error(`wave serve exited (${code}) before its ready line; stderr: ${err}`)));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`no ready line within 20 s; stderr: ${err}`));
-    }, 20_000);
+      reject(new Error(`no ready line within ${HANG_MS / 1000} s (a hang); stderr: ${err}`));
+    }, HANG_MS);
   });
 }
 
@@ -486,7 +487,7 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /** Polls until the function returns a value other than undefined. */
-export async function eventually<T>(fn: () => T | undefined, what: string, timeoutMs = 5000): Promise<T> {
+export async function eventually<T>(fn: () => T | undefined, what: string, timeoutMs = HANG_MS): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = fn();

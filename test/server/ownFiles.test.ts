@@ -40,18 +40,18 @@ describe('an approved write to a settings file applies at once', () => {
       expect(write.original).toBe(readFileSync(sb.userSettings, 'utf8'));
       expect(write.rule).toBeNull();
       await chat.call('chat.permission', { requestId: write.requestId, behavior: 'allow' });
-      const bash = await chat.waitFor('chat.permissionRequest', (p) => p.toolName === 'Bash', { since: m, timeoutMs: 60_000 });
+      const bash = await chat.waitFor('chat.permissionRequest', (p) => p.toolName === 'Bash', { since: m });
       // Applied at once: nothing of that file waits for review, and the new hook already ran for this call.
       expect((await chat.call('hooks.list', {})).config.review).toEqual([]);
       expect(readFileSync(marker, 'utf8')).toBe('ran\n');
       await chat.call('chat.permission', { requestId: bash.requestId, behavior: 'allow' });
-      await chat.waitFor('chat.busy', (b) => !b.busy, { since: m, timeoutMs: 60_000 });
+      await chat.waitFor('chat.busy', (b) => !b.busy, { since: m });
       expect(existsSync(join(sb.root, 'hi.txt'))).toBe(true);
     } finally {
       await server.stop();
       await model.close();
     }
-  }, 120_000);
+  });
 
   it("an approved Write of a guard's own script is its review: the guard runs the new script at the next call, not held back as changed", async () => {
     ensureBuilt();
@@ -74,14 +74,14 @@ describe('an approved write to a settings file applies at once', () => {
       const write = await chat.waitFor('chat.permissionRequest', undefined, { since: m });
       expect(write).toMatchObject({ toolName: 'Write', reason: expect.stringContaining(guard) });
       await chat.call('chat.permission', { requestId: write.requestId, behavior: 'allow' });
-      const bash = await chat.waitFor('chat.permissionRequest', (p) => p.toolName === 'Bash', { since: m, timeoutMs: 60_000 });
+      const bash = await chat.waitFor('chat.permissionRequest', (p) => p.toolName === 'Bash', { since: m });
       await chat.call('chat.permission', { requestId: bash.requestId, behavior: 'allow' });
-      await chat.waitFor('chat.busy', (b) => !b.busy, { since: m, timeoutMs: 60_000 });
+      await chat.waitFor('chat.busy', (b) => !b.busy, { since: m });
       // Held back as a changed script, the call would have been denied and the file never written.
       expect(readFileSync(done, 'utf8')).toBe('ran\n');
     } finally {
       await server.stop();
       await model.close();
     }
-  }, 120_000);
+  });
 });

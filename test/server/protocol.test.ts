@@ -36,7 +36,7 @@ describe('malformed messages and errors', () => {
     sb = makeSandbox('proto-err');
     server = await startServe({ home: sb.home, workdir: sb.workdir });
     client = await server.connect();
-  }, 180_000);
+  });
 
   it('hello answers with the version, the absolute workdir, its name, the model state and trust', async () => {
     const hello = await client.call('hello', { view: 'settings' });
@@ -175,7 +175,7 @@ describe('several clients, watched files, the host channel', () => {
     settings = await server.connect();
     await chat.call('hello', { view: 'chat' });
     await settings.call('hello', { view: 'settings' });
-  }, 180_000);
+  });
 
   const commands = (hooks: HookListItem[]) => hooks.map((h) => h.command);
 

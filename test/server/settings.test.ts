@@ -84,7 +84,7 @@ describe('list and delete round trips (workdir "my #proj ü")', () => {
     client = await server.connect();
     // The chat session has started (its SessionStart fired before any settings file was written).
     await client.call('chat.state', {});
-  }, 180_000);
+  });
 
   it('lists every source with absolute paths, lines, versions and the parse error of a broken file', async () => {
     sb.write(sb.userSettings, USER_LF);
@@ -248,7 +248,7 @@ describe('refusals leave every file byte-identical and the list as it was', () =
     server = await startServe({ home: sb.home, workdir: sb.workdir });
     client = await server.connect();
     await client.call('chat.state', {});
-  }, 180_000);
+  });
 
   function fresh(): void {
     sb.write(sb.userSettings, USER_NO_START);
@@ -404,7 +404,7 @@ describe('read-only files and folders, for a sidecar that is not root', () => {
     if (IS_ROOT) chownTree(sb.root, NOBODY, NOBODY);
     server = await startServe({ home: sb.home, workdir: sb.workdir, ...(IS_ROOT ? { uid: NOBODY, gid: NOBODY } : {}) });
     client = await server.connect();
-  }, 180_000);
+  });
 
   it('a chmod 444 file: refused as read-only, bytes and mode unchanged', async () => {
     chmodSync(sb.userSettings, 0o444);

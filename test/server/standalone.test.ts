@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { HANG_MS } from '../limits.js';
 import { cleanupSandboxes, ensureBuilt, makeSandbox, REPO } from './harness.js';
 
 const children: ChildProcess[] = [];
@@ -64,7 +65,7 @@ describe('wave serve --standalone, for any folder', () => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no URL within 30 s: ${out}`)), 30_000);
+      const timer = setTimeout(() => reject(new Error(`no URL within ${HANG_MS / 1000} s (a hang): ${out}`)), HANG_MS);
       child.stdout!.on('data', () => {
         const m = /Open (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+) in a browser/.exec(out);
         if (m) (clearTimeout(timer), resolve(m[1]!));
@@ -86,5 +87,5 @@ describe('wave serve --standalone, for any folder', () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     killGroup(child, 'SIGTERM');
     await exited;
-  }, 60_000);
+  });
 });

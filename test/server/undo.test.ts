@@ -17,7 +17,7 @@ beforeAll(async () => {
   const server = await startServe({ home: sb.home, workdir: sb.workdir });
   client = await server.connect();
   await client.call('chat.state', {});
-}, 180_000);
+});
 
 afterAll(async () => {
   await stopAllServers();

@@ -56,7 +56,7 @@ describe('new hook through the AI', () => {
     // The page switches to the chat itself (browser mode), the IDE is told to close settings and show the chat.
     await input(page).waitFor();
     expect(await page.locator('#page-tab-chat').getAttribute('aria-selected')).toBe('true');
-    await until(() => s.hostLines.length - before >= 2, 3000, 'host requests');
+    await until(() => s.hostLines.length - before >= 2, 'host requests');
     expect(hostSince(s, before)).toEqual([{ host: 'closeSettings' }, { host: 'showChat' }]);
     const prefill = '帮我配一个用户级钩子：<事件>时，<matcher 工具>，跑<命令>，<超时/异步>';
     await expect.poll(() => input(page).inputValue()).toBe(prefill);
@@ -175,7 +175,7 @@ describe('edit hook through the AI', () => {
     ] as const) {
       const before = s.hostLines.length;
       await settings.getByRole('button', { name: `编辑 ${name}` }).click();
-      await until(() => s.hostLines.length - before >= 3, 3000, 'host requests');
+      await until(() => s.hostLines.length - before >= 3, 'host requests');
       expect(hostSince(s, before)).toEqual([{ host: 'openFile', path: file }, { host: 'closeSettings' }, { host: 'showChat' }]);
       await expect.poll(() => input(chat).inputValue()).toContain(name);
       const text = await input(chat).inputValue();
@@ -233,7 +233,7 @@ describe('chat', () => {
     expect(await prompt.locator('.perm-gist').textContent()).toBe('echo hello-from-tool');
     await prompt.getByRole('button', { name: 'Allow once' }).click();
     await page.locator('.assistant-text', { hasText: 'The command printed' }).waitFor();
-    await until(() => sb.read(out).includes('logged'), 3000, 'the PostToolUse hook');
+    await until(() => sb.read(out).includes('logged'), 'the PostToolUse hook');
 
     const tool = page.locator('.tool-card[data-tool=Bash]').first();
     expect(await tool.getAttribute('data-state')).toBe('ok');

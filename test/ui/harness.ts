@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { ensureBuilt, REPO, WAVE_BIN } from '../e2e/harness.js';
+import { HANG_MS, until as untilEvent } from '../limits.js';
 import { startModelServer, type ModelServer, type ScriptStep } from '../model-server/server.js';
 
 export { REPO } from '../e2e/harness.js';
@@ -40,7 +41,7 @@ export function uiSuite(): UiSuite {
   beforeAll(async () => {
     ensureUiBuilt();
     browser = await launchBrowser();
-  }, 120_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await Promise.all(closers.map((c) => c()));
@@ -167,7 +168,7 @@ export async function startServe(sb: UiSandbox, o: { model?: ModelServer; env?: 
   const ready = await new Promise<{ url: string; port: number; token: string }>((resolve, reject) => {
     let buf = '';
     let isReady = false;
-    const timer = setTimeout(() => reject(new Error(`wave serve did not get ready:\n${stderr}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`wave serve did not get ready (a hang):\n${stderr}`)), HANG_MS);
     child.on('exit', (code) => !isReady && reject(new Error(`wave serve exited (${code}):\n${stderr}`)));
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       buf += chunk;
@@ -237,6 +238,9 @@ export async function openPage(browser: Browser, serve: Serve, o: OpenOptions = 
     deviceScaleFactor: 1,
   });
   const page = await context.newPage();
+  // Waits for elements and navigations are hang guards only (test/limits.ts).
+  page.setDefaultTimeout(HANG_MS);
+  page.setDefaultNavigationTimeout(HANG_MS);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   PAGE_ERRORS.set(page, errors);
@@ -262,13 +266,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   writeFileSync(join(SCREENSHOTS, name), buf);
 }
 
-/** Waits until `check` passes (for files written by the sidecar). */
-export async function until<T>(check: () => T | undefined | null | false, timeoutMs = 5000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = check();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** Waits until `check` passes (for files written by the sidecar); a hang fails after HANG_MS. */
+export function until<T>(check: () => T | undefined | null | false, what = 'condition'): Promise<T> {
+  return untilEvent(check, what, 50);
 }

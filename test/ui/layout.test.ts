@@ -46,7 +46,7 @@ beforeAll(async () => {
     { text: 'Fixed.' },
   ]);
   s = await startServe(sb, { model });
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -62,7 +62,7 @@ describe('Settings › MCP servers', () => {
       .poll(() => s.hostLines.slice(before).map((l) => JSON.parse(l) as unknown))
       .toEqual([{ host: 'openFile', path: join(sb.workdir, '.mcp.json') }, { host: 'closeSettings' }]);
     expect(pageErrors(page)).toEqual([]);
-  }, 120_000);
+  });
 });
 
 describe('an MCP server asks for input', () => {
@@ -84,5 +84,5 @@ describe('an MCP server asks for input', () => {
     const last = JSON.stringify(s.model!.requests.at(-1)!.body);
     expect(last).toContain('elicitation accept {\\"name\\":\\"Aurora\\"}');
     expect(pageErrors(page)).toEqual([]);
-  }, 120_000);
+  });
 });

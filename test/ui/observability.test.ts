@@ -55,7 +55,7 @@ beforeAll(async () => {
     ].join(''),
   );
   s = await startServe(sb);
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();

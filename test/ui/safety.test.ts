@@ -83,7 +83,7 @@ describe('the agent cannot switch its guards off in wave serve', () => {
     await carried.getByRole('button', { name: 'Revert' }).click();
     await again.locator('.review-reverted').waitFor();
     expect(sb.read(sb.projectSettings)).toBe(approved);
-  }, 120_000);
+  });
 });
 
 describe('what a session says at start', () => {
@@ -116,7 +116,7 @@ describe('workspace trust', () => {
     expect(commands).toEqual([`cat > '${started}'`, 'npx prettier --write .']);
     expect(existsSync(started)).toBe(false); // not trusted yet: the project's SessionStart did not run
     await dialog.getByRole('button', { name: 'Trust', exact: true }).click();
-    await until(() => existsSync(started) && readFileSync(started, 'utf8').trim().endsWith('}'), 5000, 'the project SessionStart hook');
+    await until(() => existsSync(started) && readFileSync(started, 'utf8').trim().endsWith('}'), 'the project SessionStart hook');
     expect(JSON.parse(readFileSync(started, 'utf8'))).toMatchObject({ hook_event_name: 'SessionStart', source: 'startup' });
 
     await page.click('[data-tab=project]');

@@ -5,6 +5,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { HANG_MS } from '../limits.js';
 import { hooksOf, manyHooks, openPage, pageErrors, screenshot, type Serve, UiSandbox, uiSuite, until } from './harness.js';
 
 const ui = uiSuite();
@@ -101,6 +102,7 @@ describe('Hooks tab: source tabs and rows', () => {
     expect(await en.locator('html').getAttribute('lang')).toBe('zh-CN');
 
     const zhBrowser = await ui.browser.newContext({ locale: 'zh-CN' });
+    zhBrowser.setDefaultTimeout(HANG_MS);
     const zh = await zhBrowser.newPage();
     await zh.goto(`http://127.0.0.1:${s.port}/?token=${s.token}&view=settings`);
     await expect.poll(() => zh.locator('[data-tab=user]').textContent()).toBe('用户级钩子2');
@@ -275,7 +277,7 @@ describe('Workspace trust and size', () => {
     await dialog.getByRole('button', { name: '不信任' }).click();
     await dialog.waitFor({ state: 'detached' });
     const trustFile = `${sb.home}/.wave/trusted-workdirs.json`;
-    await until(() => existsSync(trustFile) && sb.read(trustFile).includes('false'), 3000, 'the answer on disk');
+    await until(() => existsSync(trustFile) && sb.read(trustFile).includes('false'), 'the answer on disk');
     await page.click('[data-tab=project]');
     const banner = page.locator('.banner-warn', { hasText: '未受信任' });
     await banner.waitFor();
@@ -294,7 +296,7 @@ describe('Workspace trust and size', () => {
     sb.write(sb.userSettings, { hooks: hooksOf(many) });
     const s = await ui.serve(sb);
     const page = await openPage(ui.browser, s, { view: 'settings', lang: 'en' });
-    await page.waitForFunction(() => performance.getEntriesByName('wave:hooks-paint', 'measure').length > 0, undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => performance.getEntriesByName('wave:hooks-paint', 'measure').length > 0, undefined, { timeout: HANG_MS });
     expect(await rows(page).count()).toBe(500);
     const descriptions = await texts(page, '.hook-row [data-field=description]');
     // In the file's order: hooksOf writes the PostToolUse group first, then the PreToolUse one.

@@ -6,6 +6,7 @@
 import { basename } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HANG_MS } from '../limits.js';
 import { uiSuite, UiSandbox, type Serve } from './harness.js';
 
 const RELOADS = 15;
@@ -17,7 +18,8 @@ beforeAll(async () => {
   const sandboxes = [new UiSandbox('first-project'), new UiSandbox('second-project')];
   servers = await Promise.all(sandboxes.map(async (sb) => ({ sb, serve: await suite.serve(sb) })));
   context = await suite.browser.newContext({ viewport: { width: 900, height: 600 }, locale: 'en-US' });
-}, 60_000);
+  context.setDefaultTimeout(HANG_MS);
+});
 afterAll(async () => context?.close());
 
 /** A page of one sidecar; every response refused with 403 is noted. */
@@ -34,7 +36,7 @@ async function pageOf(serve: Serve, refused: string[]): Promise<Page> {
 const rendered = (page: Page, project: string) =>
   page
     .locator('.project-name', { hasText: project })
-    .waitFor({ timeout: 15_000 })
+    .waitFor({ timeout: HANG_MS })
     .then(
       () => true,
       () => false,
@@ -69,5 +71,5 @@ describe('two wave serve processes in one browser context', () => {
     );
     expect(refused).toEqual([]);
     expect(loads.map((r) => r.filter(Boolean).length)).toEqual([RELOADS, RELOADS]);
-  }, 180_000);
+  });
 });

@@ -66,8 +66,7 @@ describe.concurrent.each(paths)('async first line, %s', (_name, run) => {
     expect(first.detached?.asyncTimeoutMs).toBe(300);
     const done = await first.detached!.done;
     expect(done).toMatchObject({ timedOut: true, exitCode: null, signal: 'SIGTERM', stdout: '' });
-    expect(done.durationMs).toBeLessThan(10_000);
-    expect(await until(() => existsSync(pidFile) && dead(Number(readFileSync(pidFile, 'utf8'))), 3000)).toBe(true);
+    expect(await until(() => existsSync(pidFile) && dead(Number(readFileSync(pidFile, 'utf8'))))).toBe(true);
   });
 
   it('without asyncTimeout, what remained of timeoutMs still applies', async ({ expect }) => {

@@ -32,7 +32,7 @@ const pidFile = () => join(scratch, `pid-${n++}`);
 
 /** Waits for the hook to write `$$ $PPID` to the file; returns both. */
 async function pids(file: string): Promise<{ pid: number; ppid: number }> {
-  expect(await until(() => existsSync(file) && readFileSync(file, 'utf8').includes('\n'), 10_000)).toBe(true);
+  expect(await until(() => existsSync(file) && readFileSync(file, 'utf8').includes('\n'))).toBe(true);
   const [pid, ppid] = readFileSync(file, 'utf8').trim().split(' ').map(Number);
   return { pid: pid!, ppid: ppid! };
 }
@@ -80,7 +80,7 @@ describe.concurrent('hooks forked by the spawner', () => {
     const r = await s.run(spec(`setsid sh -c 'echo "$$ $PPID" > "${file}"; exec sleep 600' & echo started`));
     expect(r).toMatchObject({ exitCode: 0, stdout: 'started' });
     const { pid } = await pids(file);
-    expect(await until(() => dead(pid), 5000)).toBe(true);
+    expect(await until(() => dead(pid))).toBe(true);
   });
 });
 
@@ -96,7 +96,7 @@ describe.concurrent('when the spawner dies', () => {
     const r = await running;
     expect(r).toMatchObject({ exitCode: null, signal: 'SIGTERM', timedOut: false, spawnError: null });
     expect(r.stderr).toMatch(/spawner process exited/);
-    expect(await until(() => dead(pid), 3000)).toBe(true);
+    expect(await until(() => dead(pid))).toBe(true);
     expect(s.usable).toBe(false);
     expect(await s.whenReady()).toBe(true);
     expect(s.pid).not.toBe(first);
@@ -119,7 +119,7 @@ describe.concurrent('when the spawner dies', () => {
     const { pid } = await pids(file);
     process.kill(s.pid!, 'SIGKILL');
     expect(await first.detached!.done).toMatchObject({ exitCode: null, signal: 'SIGTERM' });
-    expect(await until(() => dead(pid), 3000)).toBe(true);
+    expect(await until(() => dead(pid))).toBe(true);
   });
 
   it('a spawner that stops answering is killed after the hook’s limits plus the margin; the hook runs from here', async ({ expect }) => {
@@ -133,11 +133,11 @@ describe.concurrent('when the spawner dies', () => {
     const s = await readySpawner();
     for (let i = 0; i < 2; i++) {
       process.kill(s.pid!, 'SIGKILL');
-      await until(() => !s.usable, 5000);
+      await until(() => !s.usable);
       expect(await s.whenReady()).toBe(true);
     }
     process.kill(s.pid!, 'SIGKILL');
-    await until(() => !s.usable, 5000);
+    await until(() => !s.usable);
     expect(await s.whenReady()).toBe(false);
     expect(s.usable).toBe(false);
   });
@@ -163,8 +163,8 @@ describe('the sidecar dies of SIGKILL while the spawner runs a hook', () => {
     const { pid, ppid } = await pids(file);
     expect(ppid).not.toBe(sidecar.pid);
     sidecar.kill('SIGKILL');
-    expect(await until(() => dead(pid), 3000)).toBe(true);
-    expect(await until(() => dead(ppid), 3000)).toBe(true);
+    expect(await until(() => dead(pid))).toBe(true);
+    expect(await until(() => dead(ppid))).toBe(true);
   });
 });
 
@@ -178,7 +178,7 @@ describe('ready: the command waits for what it reads', () => {
     const hook = spec(`cat '${file}'`, { ready: opened.promise });
     const result = s ? s.run(hook) : runDirect(hook);
     let pid = 0;
-    expect(await until(() => (pid = waitingAtGate(file)) > 0, 10_000)).toBe(true);
+    expect(await until(() => (pid = waitingAtGate(file)) > 0)).toBe(true);
     writeFileSync(file, 'written before ready');
     opened.resolve();
     const r = await result;

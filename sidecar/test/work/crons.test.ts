@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Tool, ToolOutcome } from '../../src/agent/tools/types.js';
 import { createCronTools } from '../../src/work/cronTools.js';
 import { CronScheduler, type CronJob } from '../../src/work/crons.js';
+import { HANG_MS } from '../../../test/limits.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = join(HERE, '..', '..', '..');
@@ -71,7 +72,7 @@ describe.concurrent('CronScheduler', () => {
     s.create({ schedule: '* * * * * *', prompt: 'tick', recurring: true });
     s.create({ schedule: '* * * * * *', prompt: 'once', recurring: false });
     const t0 = Date.now();
-    while (fired.filter((j) => j.prompt === 'tick').length < 3 && Date.now() - t0 < 5000) await sleep(25);
+    while (fired.filter((j) => j.prompt === 'tick').length < 3 && Date.now() - t0 < HANG_MS) await sleep(25);
     s.stop();
     expect(fired.filter((j) => j.prompt === 'tick').length).toBeGreaterThanOrEqual(3);
     const once = fired.filter((j) => j.prompt === 'once');
@@ -86,7 +87,7 @@ describe.concurrent('CronScheduler', () => {
     s.create({ schedule: '* * * * * *', prompt: 'once', recurring: false });
     expect(s.list()).toHaveLength(1);
     const t0 = Date.now();
-    while (due === 0 && Date.now() - t0 < 3000) await sleep(20);
+    while (due === 0 && Date.now() - t0 < HANG_MS) await sleep(20);
     expect(due).toBe(1);
     expect(s.list()).toEqual([]);
     expect(s.snapshot()).toEqual([]);

@@ -3,7 +3,7 @@
 // agent observe: tool results and responses, registry tasks and notifications, and that no
 // process of any shell survives (checked with `ps`, by process group).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ import { CronScheduler } from '../../src/work/crons.js';
 import { WorkRegistry, type Notification } from '../../src/work/registry.js';
 import { createShellTools } from '../../src/work/shellTools.js';
 import { ShellManager } from '../../src/work/shells.js';
+import { HANG_MS } from '../../../test/limits.js';
 
 /** The Stop payload's `background_tasks` for what the registry runs now (the payload builder picks the fields). */
 const stopTasks = (r: WorkRegistry) =>
@@ -79,12 +80,28 @@ function setup(opts: ConstructorParameters<typeof ShellManager>[1] = {}): Setup 
   return { registry, manager, notes, bash: byName('Bash'), output: byName('BashOutput'), kill: byName('KillShell'), ctx, call };
 }
 
-async function until(cond: () => boolean, timeoutMs = 5000): Promise<void> {
+/** Waits until `cond` holds (HANG_MS at most: a hang, never a measure of speed). */
+async function until(cond: () => boolean): Promise<void> {
   const t0 = Date.now();
   while (!cond()) {
-    if (Date.now() - t0 > timeoutMs) throw new Error('condition not met in time');
+    if (Date.now() - t0 > HANG_MS) throw new Error('condition not met: a hang');
     await sleep(20);
   }
+}
+
+/** What a shell has printed so far, read without moving BashOutput's cursor. */
+function printed(s: Setup, id: string): { stdout: string; stderr: string } {
+  const shell = s.manager.get(id) as unknown as { output: { since(offset: number): { stdout: string; stderr: string } } };
+  return shell.output.since(0);
+}
+
+/** Shell lines that wait until the test creates `file` (an event the test gives, never a sleep). */
+const gate = (file: string) => `while [ ! -e '${file}' ]; do sleep 0.02; done`;
+
+/** Every process of these groups gone: `liveIn` empty (waited for, up to the hang limit). */
+async function allGone(pgids: Iterable<number>): Promise<string[]> {
+  await until(() => liveIn(pgids).length === 0);
+  return liveIn(pgids);
 }
 
 describe('tool definitions', () => {
@@ -139,7 +156,7 @@ describe.concurrent('foreground Bash', () => {
     const s = setup();
     const t0 = Date.now();
     const r = await s.call(s.bash, { command: 'sleep 20 & echo hi' });
-    expect(Date.now() - t0).toBeLessThan(3000);
+    expect(Date.now() - t0).toBeLessThan(20_000); // returned before the `sleep 20` holding the pipes ended
     expect(r.result).toBe('hi');
     await s.manager.killAll(); // the leftover sleep goes with the session
   });
@@ -184,7 +201,7 @@ describe.concurrent('background shells', () => {
       { id: 'bash_1', type: 'shell', status: 'running', description: 'Long job', command: 'echo first; sleep 0.3; echo second >&2; sleep 30' },
     ]);
 
-    await sleep(700);
+    await until(() => printed(s, 'bash_1').stderr.includes('second'));
     const a = await s.call(s.output, { bash_id: 'bash_1' });
     expect(a.success).toBe(true);
     expect(a.result).toContain('<status>running</status>');
@@ -269,9 +286,9 @@ describe.concurrent('background shells', () => {
 describe('foreground command past its timeout', () => {
   it('moves to the background, stays readable, and completes with exactly one notification', async () => {
     const s = setup();
-    const t0 = Date.now();
-    const r = await s.call(s.bash, { command: 'echo one; sleep 0.8; echo two; sleep 0.4; echo three', timeout: 300 });
-    expect(Date.now() - t0).toBeLessThan(800);
+    const go = join(scratch, `go-${process.hrtime.bigint()}`);
+    // `two` and `three` wait for the test: the call can only have returned at its timeout.
+    const r = await s.call(s.bash, { command: `echo one; ${gate(`${go}-1`)}; echo two; ${gate(`${go}-2`)}; echo three`, timeout: 300 });
     expect(r.success).toBe(true);
     expect(r.result).toBe(
       'Command exceeded its timeout of 300 ms and continues in the background as bash_1. ' +
@@ -282,10 +299,12 @@ describe('foreground command past its timeout', () => {
       { id: 'bash_1', type: 'shell', status: 'running', description: expect.stringContaining('echo one'), command: expect.stringContaining('echo one') },
     ]);
 
-    await sleep(700);
+    writeFileSync(`${go}-1`, '');
+    await until(() => printed(s, 'bash_1').stdout.includes('two'));
     const mid = await s.call(s.output, { bash_id: 'bash_1' });
     expect(mid.response).toMatchObject({ status: 'running', stdout: 'two' });
 
+    writeFileSync(`${go}-2`, '');
     await until(() => s.notes.length > 0);
     await sleep(200);
     expect(s.notes).toHaveLength(1);
@@ -350,13 +369,8 @@ describe('killAll', () => {
 
     const t0 = Date.now();
     await s.manager.killAll();
-    expect(Date.now() - t0).toBeLessThan(3000);
-    let alive = liveIn(groups);
-    for (let i = 0; i < 20 && alive.length; i++) {
-      await sleep(50);
-      alive = liveIn(groups);
-    }
-    expect(alive).toEqual([]);
+    expect(Date.now() - t0).toBeLessThan(30_000); // it did not wait for the TERM-ignorer's `sleep 30`
+    expect(await allGone(groups)).toEqual([]);
     await until(() => s.registry.running().length === 0);
     expect(s.notes.map((n) => n.text).every((t) => t.includes('was killed'))).toBe(true);
     expect(s.notes).toHaveLength(3);
@@ -372,7 +386,7 @@ describe.concurrent('sidecar death', () => {
     const code = [
       "import { WorkRegistry } from './sidecar/src/work/registry.ts';",
       "import { ShellManager } from './sidecar/src/work/shells.ts';",
-      "import { runHookProcess } from './sidecar/src/hooks/runner.ts';",
+      "import { runHookProcess } from './sidecar/src/hooks/run/runner.ts';",
       hook === 'before' ? runHook : '',
       'const m = new ShellManager(new WorkRegistry());',
       "const sh = m.start('sleep 30 & sleep 30', { cwd: process.cwd(), env: process.env });",
@@ -424,12 +438,7 @@ describe.concurrent('sidecar death', () => {
         const exited = new Promise<NodeJS.Signals | null>((ok) => child.on('exit', (_c, sig) => ok(sig)));
         child.kill('SIGTERM');
         expect(await exited).toBe('SIGTERM');
-        let alive = liveIn(all);
-        for (let i = 0; i < 20 && alive.length; i++) {
-          await sleep(50);
-          alive = liveIn(all);
-        }
-        expect(alive).toEqual([]);
+        expect(await allGone(all)).toEqual([]);
       } finally {
         // Whatever happened above, leave nothing behind.
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

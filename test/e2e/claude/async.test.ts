@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, cleanupSandboxes, ensureBuilt, group, hookRuns, scenario, userTexts } from '../harness.js';
 import { BYPASS, SETTLE_ENV } from '../work/harness-work.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 const FINDING = 'security review: notes.txt holds an API key';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, call, cleanupSandboxes, ensureBuilt, group, hookRuns, scenario, toolBlocks, userTexts } from '../harness.js';
 import { BYPASS, gitInit, SETTLE_ENV } from '../work/harness-work.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 describe.concurrent('Claude Code events', () => {

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, cleanupSandboxes, ensureBuilt, group, hookRuns, scenario, systemOf, toolBlocks, type RecordedRequest } from '../harness.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 interface Hit {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, call, cleanupSandboxes, ensureBuilt, errorTexts, group, scenario, type Sandbox } from '../harness.js';
 import { BYPASS, router, SETTLE_ENV, waitFile } from '../work/harness-work.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 /** A model turn given once the hook labelled `label` has run `n` times (its dump is written). */

@@ -7,7 +7,7 @@ import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, cleanupSandboxes, ensureBuilt, group, hookRuns, PROVIDERS, scenario, type Sandbox } from '../harness.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 /** A Stop hook that keeps the agent working until its last answer holds <promise>DONE</promise>. */

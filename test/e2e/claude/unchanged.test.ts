@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, call, cleanupSandboxes, ensureBuilt, group, hookRuns, scenario, sq, toolBlocks, wireItems, type RecordedRequest } from '../harness.js';
 import { BYPASS, router } from '../work/harness-work.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 /** The tool results the model was sent in a request, by call id. */

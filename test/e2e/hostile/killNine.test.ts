@@ -68,5 +68,5 @@ describe('kill -9 of wave -p', () => {
     } finally {
       await model.close();
     }
-  }, 60_000);
+  });
 });

@@ -126,7 +126,7 @@ describe.concurrent('wave serve', () => {
       await chat.call('hello', { view: 'chat' });
       const m = chat.mark();
       expect(await chat.call('chat.send', { text: 'hello' })).toEqual({ accepted: true });
-      await chat.waitFor('chat.busy', (b) => !b.busy, { since: m, timeoutMs: 20_000 });
+      await chat.waitFor('chat.busy', (b) => !b.busy, { since: m });
       const state = await chat.call('chat.state', {});
       const blocks = state.messages.flatMap((msg) => msg.blocks);
       expect(blocks.some((b) => b.type === 'error' && String((b as { content?: string }).content).includes('cannot be written'))).toBe(true);

@@ -137,16 +137,12 @@ describe.concurrent('size and nesting (items 5 and 9)', () => {
     expect(out.runs.map((r) => r.stdout)).toEqual(['fine']);
   });
 
-  it('8,000 hooks in one file load, each with its own line (a loose bound; the figure is in bench/settingsLoad.ts)', async () => {
+  it('8,000 hooks in one file load, each with its own line (how fast: bench/settingsLoad.ts)', async () => {
     const sb = new Sandbox();
     const groups = Array.from({ length: 8000 }, (_, i) => ({ matcher: 'Bash', hooks: [{ type: 'command', command: `echo ${i}` }] }));
     sb.settings({ hooks: { PreToolUse: groups } });
-    const started = performance.now();
     const v = await validate(sb);
-    const ms = performance.now() - started;
     expect(v).toMatchObject({ code: 0, hooks: 8000, problems: [] });
-    // Quadratic loading took 6–7 s here; linear loading is well under a second plus the process start.
-    expect(ms).toBeLessThan(5000);
   });
 });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, cleanupSandboxes, ensureBuilt, errorTexts, PROVIDERS, scenario } from '../harness.js';
 import { BYPASS, router, SETTLE_ENV, toolNamesOf } from './harness-work.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 describe.concurrent.each(PROVIDERS)('a failed automatic compaction over %s', (provider) => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, cleanupSandboxes, ensureBuilt, errorTexts, group, PROVIDERS, Sandbox, scenario, server, systemOf, userTexts, wireText } from '../harness.js';
 import { BYPASS, COMPACT_PROMPT, lastUserText, router, SETTLE_ENV } from './harness-work.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 describe.concurrent.each(PROVIDERS)('compaction over %s', (provider) => {

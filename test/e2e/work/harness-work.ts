@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMPACT_PROMPT } from '../../../sidecar/src/agent/compaction.js';
+import { HANG_MS } from '../../limits.js';
 import { sq, systemOf, userTexts, wireItems, type RecordedRequest, type ScriptStep, type ScriptedTurn } from '../harness.js';
 
 export { COMPACT_PROMPT };
@@ -148,14 +149,14 @@ export function gitWorktrees(dir: string): string[] {
 // racing sleeps, the work waits for a file the Stop hook's dump creates (`out/stop-0.json`).
 
 /** Resolves once `path` exists (or after `ms`, so a broken run fails on its assertions instead). */
-export async function waitFile(path: string, ms = 15_000): Promise<void> {
+export async function waitFile(path: string, ms = HANG_MS): Promise<void> {
   const deadline = Date.now() + ms;
   while (!existsSync(path) && Date.now() < deadline) await new Promise((ok) => setTimeout(ok, 20));
 }
 
-/** Shell lines that wait (at most ~15 s) until `path` exists. */
+/** Shell lines that wait until `path` exists (at most HANG_MS: a hang, never a measure of speed). */
 export function shWait(path: string): string {
-  return `i=0; while [ ! -f ${sq(path)} ] && [ $i -lt 300 ]; do sleep 0.05; i=$((i+1)); done`;
+  return `i=0; while [ ! -f ${sq(path)} ] && [ $i -lt ${HANG_MS / 50} ]; do sleep 0.05; i=$((i+1)); done`;
 }
 
 /** What `wave -p` reports as `result`: the text of the last assistant answer, after every cycle. */

@@ -8,19 +8,19 @@ import { call, cleanupSandboxes, ensureBuilt, group, PROVIDERS, Sandbox, scenari
 import { BYPASS, lastUserText, router, SETTLE_ENV, shWait, toolResults, waitFile } from './harness-work.js';
 import { finalAnswer } from './harness-work.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 const shellId = (text: string) => /\b(bash_\d+|[a-z]+_\d+)\b/.exec(text)?.[1] ?? '';
 
 describe.concurrent('background shells', () => {
-  it('BashOutput reads new output and the status; KillShell kills the whole command (the run does not wait for `sleep 30`), a killed shell is not listed at Stop; unknown ids are tool errors naming the known shells', async () => {
+  it('BashOutput reads new output and the status; KillShell kills the whole command (the run does not wait for `sleep 600`), a killed shell is not listed at Stop; unknown ids are tool errors naming the known shells', async () => {
     let id = '';
     const sb0 = new Sandbox();
     const ready = sb0.outFile('first-line-written');
     const r = router({
       main: [
-        call('Bash', { command: `echo first-line; touch ${sq(ready)}; sleep 30; echo never-printed`, run_in_background: true }, 'c1'),
+        call('Bash', { command: `echo first-line; touch ${sq(ready)}; sleep 600; echo never-printed`, run_in_background: true }, 'c1'),
         async (req) => {
           id = shellId(toolResults(req).find((t) => t.id === 'c1')!.content);
           await waitFile(ready);
@@ -39,8 +39,7 @@ describe.concurrent('background shells', () => {
       settings: (sb) => ({ hooks: { Stop: [group([sb.hook('stop')])], PreToolUse: [group([sb.hook('pre')], 'BashOutput|KillShell')] } }),
       script: r.script,
     });
-    expect(run.code).toBe(0);
-    expect(run.ms).toBeLessThan(15_000);
+    expect(run.code).toBe(0); // it did not wait for the `sleep 600` (the run's hang limit would have killed it)
     const main = r.of('main');
     expect(main).toHaveLength(6);
     const res = (i: number, cid: string) => toolResults(main[i]!).find((t) => t.id === cid)!;
@@ -287,8 +286,8 @@ describe.concurrent('cron jobs', () => {
       settings: (sb) => ({ hooks: { Stop: [group([sb.hook('stop')])] } }),
       script: r.script,
     });
-    expect(run.code).toBe(0);
-    expect(run.ms).toBeLessThan(10_000);
+    expect(run.code).toBe(0); // it ended: a wait for the job (every 30 min) would have met the run's hang limit
+    expect(r.of('main')).toHaveLength(2); // the job never ran
     expect(sb.dumps('stop')).toHaveLength(1);
     expect(sb.dumps('stop')[0]!.session_crons).toMatchObject([{ schedule: '*/30 * * * *', recurring: true, prompt: 'LATER' }]);
   });

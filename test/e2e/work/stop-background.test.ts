@@ -10,7 +10,7 @@ import { call, cleanupSandboxes, ensureBuilt, group, PROVIDERS, Sandbox, scenari
 import { BYPASS, forever, js, lastUserText, router, SETTLE_ENV, shWait, toldShellEnded, toolResults, waitFile } from './harness-work.js';
 import { finalAnswer } from './harness-work.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 // Background work waits for the first Stop hook's dump (out/stop-0.json) instead of racing a sleep,
@@ -378,7 +378,7 @@ describe.concurrent('Stop and background work in one wave -p run', () => {
     const sb0 = new Sandbox();
     const pidFile = sb0.outFile('bg.pid');
     const late = sb0.outFile('bg-survived');
-    const r = router({ main: [call('Bash', { command: `echo $$ > ${sq(pidFile)}; sleep 20; touch ${sq(late)}`, run_in_background: true }), { text: 'LEFT-RUNNING' }] });
+    const r = router({ main: [call('Bash', { command: `echo $$ > ${sq(pidFile)}; sleep 600; touch ${sq(late)}`, run_in_background: true }), { text: 'LEFT-RUNNING' }] });
     const { sb, run } = await scenario({
       sandbox: sb0,
       args: BYPASS,
@@ -387,7 +387,7 @@ describe.concurrent('Stop and background work in one wave -p run', () => {
       script: r.script,
     });
     expect(run.code).toBe(0);
-    expect(run.ms).toBeLessThan(8000);
+    // It did not wait for the shell: the shell was stopped (its `touch` never ran, its process is gone).
     expect(run.stderr).toMatch(/background work still running/);
     expect(sb.dumps('stop').map((s) => s.background_tasks.length)).toEqual([1]);
     expect(sb.dumps('end')).toHaveLength(1);

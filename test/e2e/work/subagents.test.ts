@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, call, cleanupSandboxes, ensureBuilt, errorTexts, group, PROVIDERS, Sandbox, scenario, sq, systemOf, userTexts } from '../harness.js';
 import { BYPASS, router, SETTLE_ENV, toolNamesOf, toolResults, waitFile } from './harness-work.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 describe.concurrent.each(PROVIDERS)('subagents over %s', (provider) => {

@@ -20,7 +20,7 @@ import {
 } from '../harness.js';
 import { BYPASS, gitInit, gitWorktrees, js, router, SETTLE_ENV, toolResults } from './harness-work.js';
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
 
 /** A WorktreeCreate hook that makes `<root>/hook-wts/<name>` and prints its path (echo: with a newline). */
