@@ -1,7 +1,7 @@
 // How a hook answers (docs/hooks.md, "How a hook answers"): the exit-code policy, the JSON answer on stdout, and the combination
 // of several hooks' answers into one decision. Pure functions; the event table says which answer
 // fields act for which event.
-import { z } from 'zod';
+import * as z from 'zod';
 import { canBlock, type EventSpec } from './events.js';
 import type {
   BlockItem,
