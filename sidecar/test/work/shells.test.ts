@@ -372,7 +372,7 @@ describe.concurrent('sidecar death', () => {
     const code = [
       "import { WorkRegistry } from './sidecar/src/work/registry.ts';",
       "import { ShellManager } from './sidecar/src/work/shells.ts';",
-      "import { runHookProcess } from './sidecar/src/hooks/runner.ts';",
+      "import { runHookProcess } from './sidecar/src/hooks/run/runner.ts';",
       hook === 'before' ? runHook : '',
       'const m = new ShellManager(new WorkRegistry());',
       "const sh = m.start('sleep 30 & sleep 30', { cwd: process.cwd(), env: process.env });",
