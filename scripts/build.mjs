@@ -33,7 +33,13 @@ const at = (...parts) => join(repo, ...parts);
 const parts = [
   {
     name: 'the sidecar (sidecar/dist, sidecar/bundle)',
-    inputs: [at('sidecar', 'src'), at('sidecar', 'package.json'), at('sidecar', 'tsconfig.json'), at('scripts', 'bundle.mjs'), at('scripts', 'bundle-entry.mjs')],
+    inputs: [
+      at('sidecar', 'src'),
+      at('sidecar', 'package.json'),
+      at('sidecar', 'tsconfig.json'),
+      at('scripts', 'bundle.mjs'),
+      at('scripts', 'bundle-entry.mjs'),
+    ],
     outputs: [at('sidecar', 'dist', 'cli', 'main.js'), at('sidecar', 'bundle', 'bin', 'wave.js')],
     cmd: ['npm', 'run', 'build', '-w', 'sidecar'],
   },

@@ -15,7 +15,9 @@ if (args[0] === 'serve' && !hasUi) {
 }
 
 main(args).then(
-  (code) => { process.exitCode = code; },
+  (code) => {
+    process.exitCode = code;
+  },
   (err) => {
     process.stderr.write(`wave: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exitCode = 1;

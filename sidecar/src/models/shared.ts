@@ -84,7 +84,14 @@ export abstract class SdkModelClient<C extends { baseURL: string; maxRetries: nu
   }
 
   protected errorContext(): ModelErrorContext {
-    return { sdks: [this.sdk], provider: this.provider, model: this.model, baseURL: this.client.baseURL, maxRetries: this.client.maxRetries, timeoutMs: this.timeoutMs };
+    return {
+      sdks: [this.sdk],
+      provider: this.provider,
+      model: this.model,
+      baseURL: this.client.baseURL,
+      maxRetries: this.client.maxRetries,
+      timeoutMs: this.timeoutMs,
+    };
   }
 
   /**
