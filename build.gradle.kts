@@ -109,6 +109,7 @@ val bundleSidecar by tasks.registering(NpmTask::class) {
     inputs.dir("sidecar/src")
     inputs.dir("webui/src")
     inputs.dir("jetbrains-plugin/packaging")
+    inputs.files("scripts/bundle.mjs", "scripts/bundle-entry.mjs")
     inputs.files("sidecar/package.json", "webui/package.json", "webui/index.html", "webui/vite.config.ts", "package-lock.json", "jetbrains-plugin/package.mjs")
     outputs.dir(sidecarBundle)
 }

@@ -171,8 +171,8 @@ function newest(dir: string): number {
   return t;
 }
 
-/** Whether sidecar/dist is missing or older than some file of sidecar/src. */
+/** Whether sidecar/dist or sidecar/bundle (which `wave` runs) is missing or older than some file of sidecar/src. */
 export function compiledSidecarStale(): boolean {
-  const main = join(SIDECAR, 'dist', 'cli', 'main.js');
-  return !existsSync(main) || newest(join(SIDECAR, 'src')) > statSync(main).mtimeMs;
+  const src = newest(join(SIDECAR, 'src'));
+  return [join(SIDECAR, 'dist', 'cli', 'main.js'), join(SIDECAR, 'bundle', 'bin', 'wave.js')].some((f) => !existsSync(f) || src > statSync(f).mtimeMs);
 }

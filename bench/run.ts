@@ -77,12 +77,14 @@ function runInChild(file: string): Promise<Outcome> {
   });
 }
 
-/** The hook benchmarks run the compiled sidecar (lib.ts, compiledSidecar): build it when it is older than its sources. */
+/**
+ * The hook benchmarks run the compiled sidecar (lib.ts, compiledSidecar), the start-up ones `wave`
+ * itself, which runs the bundle: build both when they are older than their sources.
+ */
 function buildIfStale(): void {
   if (!compiledSidecarStale()) return;
-  console.log('sidecar/dist is older than sidecar/src: building it (tsc -p sidecar/tsconfig.json)');
-  const tsc = join(here, '..', 'node_modules', 'typescript', 'bin', 'tsc');
-  const r = spawnSync(process.execPath, [tsc, '-p', join(here, '..', 'sidecar', 'tsconfig.json')], { stdio: 'inherit' });
+  console.log('sidecar/dist or sidecar/bundle is older than sidecar/src: building them (npm run build -w sidecar)');
+  const r = spawnSync('npm', ['run', 'build', '-w', 'sidecar'], { cwd: join(here, '..'), stdio: 'inherit' });
   if (r.status !== 0) throw new Error(`building the sidecar failed (exit ${r.status ?? r.signal})`);
 }
 

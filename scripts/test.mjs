@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // The whole test suite — what the README's test command (`npm ci && npm test`) runs, and CI too:
 //   1. provision what the tests need from Debian when it is missing (Chromium, a Java runtime, jq, a CJK font);
-//   2. type-check and build the sidecar, check the generated JSON Schema, check the structure rules
-//      (layers, sizes: scripts/check-structure.mjs), lint (eslint.config.js) and format (Prettier),
-//      build the web UI;
+//   2. type-check, build and bundle the sidecar (scripts/bundle.mjs: the tests' `wave` runs the
+//      bundle), check the generated JSON Schema, check the structure rules (layers, sizes:
+//      scripts/check-structure.mjs), lint (eslint.config.js) and format (Prettier), build the web UI;
 //   3. compile the JetBrains shell against the IntelliJ Platform stubs (the plugin zip's test needs it);
 //   4. run every vitest suite (unit, real-process integration, end-to-end, browser, the plugin zip);
 //   5. compile and run the JetBrains plugin's pure-Kotlin core tests.
@@ -36,7 +36,7 @@ function provision() {
 provision();
 const report = join(mkdtempSync(join(tmpdir(), 'wave-test-')), 'vitest.json');
 const steps = [
-  { title: 'type-check and build the sidecar', cmd: 'npx tsc -p sidecar/tsconfig.json' },
+  { title: 'type-check, build and bundle the sidecar', cmd: 'npx tsc -p sidecar/tsconfig.json && node scripts/bundle.mjs' },
   { title: 'check the generated settings JSON Schema', cmd: 'node sidecar/dist/cli/schema.js --check' },
   { title: 'type-check the tests and benchmarks', cmd: 'npx tsc -p tsconfig.test.json' },
   { title: 'structure: layers, file and function sizes, citations', cmd: 'node scripts/check-structure.mjs' },

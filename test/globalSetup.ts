@@ -1,5 +1,5 @@
 // Runs once before every vitest suite: builds what the real-process tests run — the sidecar
-// (`sidecar/dist`, used by `node sidecar/bin/wave.js`) and the web UI (`webui/dist`, served by
+// (`sidecar/dist` and its bundle `sidecar/bundle`, which `node sidecar/bin/wave.js` runs) and the web UI (`webui/dist`, served by
 // `wave serve`) — so no test file builds anything itself and workers never race a build.
 // `npm test` builds both before vitest and sets WAVE_TEST_PREBUILT=1 to skip this.
 import { spawnSync } from 'node:child_process';
@@ -17,6 +17,7 @@ function run(what: string, args: string[]): void {
 export default function setup(): void {
   if (process.env.WAVE_TEST_PREBUILT) return;
   run('building the sidecar (tsc)', [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(REPO, 'sidecar', 'tsconfig.json')]);
+  run('bundling the sidecar (esbuild)', [join(REPO, 'scripts', 'bundle.mjs')]);
   if (existsSync(join(REPO, 'webui', 'vite.config.ts'))) {
     run('building the web UI (vite)', [join(REPO, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', join(REPO, 'webui'), '--logLevel', 'warn']);
   }

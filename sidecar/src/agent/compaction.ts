@@ -3,7 +3,7 @@
 // view of the conversation starts, PostCompact (stderr to the user) and SessionStart(compact).
 import { toModelMessages } from './convert.js';
 import type { LoopHost } from './host.js';
-import { modelView, newMessage, type CompactBlock } from './messages.js';
+import { modelView, newMessage, type CompactBlock, type Message } from './messages.js';
 import { showUserParts } from './notices.js';
 import { ModelError } from '../models/modelError.js';
 import type { ModelContent, ModelMessage } from '../models/types.js';
@@ -17,9 +17,26 @@ export interface CompactOutcome {
   error?: string;
 }
 
-/** Rough token count of what the model would be sent (4 characters a token). */
+/** Characters of each message as the model is sent it, kept while its block count stays (not for the last message). */
+const sizes = new WeakMap<Message, { blocks: number; chars: number }>();
+
+function modelChars(m: Message, last: boolean): number {
+  const hit = last ? undefined : sizes.get(m);
+  if (hit && hit.blocks === m.blocks.length) return hit.chars;
+  const chars = JSON.stringify(toModelMessages([m])).length;
+  if (!last) sizes.set(m, { blocks: m.blocks.length, chars });
+  return chars;
+}
+
+/**
+ * Rough token count of what the model would be sent (4 characters a token): each message's size
+ * is measured once, so the estimate before every model request costs what changed, not the whole
+ * conversation (docs/benchmarks.md, "A long session").
+ */
 export function estimateTokens(host: Pick<LoopHost, 'conversation' | 'systemPrompt'>): number {
-  const chars = JSON.stringify(toModelMessages(modelView(host.conversation.messages))).length + host.systemPrompt().length;
+  const view = modelView(host.conversation.messages);
+  let chars = host.systemPrompt().length;
+  for (let i = 0; i < view.length; i++) chars += modelChars(view[i]!, i === view.length - 1);
   return Math.ceil(chars / 4);
 }
 

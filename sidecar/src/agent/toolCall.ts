@@ -9,6 +9,7 @@ import type { CallSettings, LoopHost } from './host.js';
 import { contextBlock, hookWords } from './hookText.js';
 import { hookText, newMessage, type ToolBlock } from './messages.js';
 import { describeOwnFiles, ownFilesWritten, type OwnFile } from './ownFiles.js';
+import { loadShellParser } from '../settings/shellParse.js';
 import { askForOwnFiles, decidePermission, headlessDenial, type Verdict } from './permissions.js';
 import { showUserParts } from './notices.js';
 import type { AnyTool } from './tools/registry.js';
@@ -243,6 +244,7 @@ function replaceOutput(c: Call, output: Record<string, unknown>): void {
 }
 
 export async function runToolCall(host: LoopHost, call: ModelToolCall, block: ToolBlock): Promise<Stop> {
+  await loadShellParser(); // permission rules, `if` and Wave's own files read the command (loaded on the first call)
   const messageId = host.conversation.currentMessageId();
   host.emit({ type: 'tool_call', messageId, id: call.id, name: call.name, input: call.input });
   const tool = host.tools.get(call.name);

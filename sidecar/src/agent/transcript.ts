@@ -28,34 +28,65 @@ export function transcriptPath(sessionsDir: string, id: string): string {
 /** Transcripts already written by this process (their folder's stale temporary files are gone). */
 const cleaned = new Set<string>();
 
+/** The last messages are never settled: a model step or a tool call may still be writing into them. */
+const OPEN_TAIL = 2;
+
 /**
- * The JSON of each message, kept while the message cannot change: every message but the one the
- * model step writes into (`live`) and any whose block count moved since. Writing the transcript
- * before a hook then costs one join, not a serialisation of the whole conversation.
+ * The conversation's JSON array, kept as bytes so that writing the transcript before a hook costs
+ * what changed, not the whole session (docs/benchmarks.md, "A long session"): the settled messages
+ * (all but the last two and the one a model step writes into, `live`) are serialised once and
+ * appended to one growing buffer that is written as it is; only the open tail is serialised again.
+ * A settled message that gained blocks since (a late notice), or a list that is not the one kept
+ * (a resumed or cleared session), drops the buffer back to the last message still the same.
  */
 export class TranscriptSerializer {
-  private readonly cache = new WeakMap<Message, { blocks: number; json: string }>();
+  private bytes = Buffer.alloc(1 << 16);
+  private length = 0;
+  /** The messages in `bytes`, in order: each with its block count and where its JSON ends. */
+  private readonly settled: Array<{ message: Message; blocks: number; end: number }> = [];
+
+  /** The messages' JSON array (`[…]`) in byte parts, in order. */
+  messagesParts(messages: readonly Message[], live: Message | null): Buffer[] {
+    let same = 0;
+    const kept = Math.min(this.settled.length, messages.length);
+    while (same < kept && messages[same] === this.settled[same]!.message && messages[same]!.blocks.length === this.settled[same]!.blocks) same++;
+    if (same < this.settled.length) {
+      this.settled.length = same;
+      this.length = same ? this.settled[same - 1]!.end : 0;
+    }
+    for (let i = this.settled.length; i < messages.length - OPEN_TAIL && messages[i] !== live; i++) {
+      const m = messages[i]!;
+      this.append(`${i ? ',' : ''}${JSON.stringify(m)}`);
+      this.settled.push({ message: m, blocks: m.blocks.length, end: this.length });
+    }
+    const open = messages.slice(this.settled.length).map((m) => JSON.stringify(m));
+    const tail = `${this.settled.length && open.length ? ',' : ''}${open.join(',')}]`;
+    return [Buffer.from('['), this.bytes.subarray(0, this.length), Buffer.from(tail)];
+  }
 
   messagesJson(messages: readonly Message[], live: Message | null): string {
-    const parts = messages.map((m) => {
-      const hit = m === live ? undefined : this.cache.get(m);
-      if (hit && hit.blocks === m.blocks.length) return hit.json;
-      const json = JSON.stringify(m);
-      if (m !== live) this.cache.set(m, { blocks: m.blocks.length, json });
-      return json;
-    });
-    return `[${parts.join(',')}]`;
+    return Buffer.concat(this.messagesParts(messages, live)).toString('utf8');
+  }
+
+  private append(text: string): void {
+    const need = this.length + Buffer.byteLength(text);
+    if (need > this.bytes.length) {
+      const grown = Buffer.alloc(Math.max(need, this.bytes.length * 2));
+      this.bytes.copy(grown, 0, 0, this.length);
+      this.bytes = grown;
+    }
+    this.length += this.bytes.write(text, this.length);
   }
 }
 
-/** The transcript's text now (its folder made, stale temporary files of an earlier run removed). */
-export function transcriptText(
+/** The transcript's bytes now, in parts (its folder made, stale temporary files of an earlier run removed). */
+export function transcriptParts(
   path: string,
   session: SessionInfo,
   messages: readonly Message[],
   serializer: TranscriptSerializer,
   live: Message | null,
-): string {
+): Buffer[] {
   if (cleaned.has(path)) mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR });
   else {
     privateDir(dirname(path)); // the conversation is private (docs/reliability.md, "Private files")
@@ -64,7 +95,7 @@ export function transcriptText(
   }
   const head = JSON.stringify({ version: 1, session: { ...session, updatedAt: new Date().toISOString() } }).slice(0, -1);
   // One compact line: `jq` reads it as well as an indented file, at half the bytes to write.
-  return `${head},"state":{"messages":${serializer.messagesJson(messages, live)}}}\n`;
+  return [Buffer.from(`${head},"state":{"messages":`), ...serializer.messagesParts(messages, live), Buffer.from('}}\n')];
 }
 
 // Written atomically (temp file + rename) so a hook never reads half a file; no fsync: the
@@ -77,7 +108,7 @@ export function writeTranscript(
   serializer = new TranscriptSerializer(),
   live: Message | null = null,
 ): void {
-  writeFileAtomic(path, transcriptText(path, session, messages, serializer, live), { fsync: false, mode: PRIVATE_FILE });
+  writeFileAtomic(path, transcriptParts(path, session, messages, serializer, live), { fsync: false, mode: PRIVATE_FILE });
 }
 
 /** Why a file cannot be written, in words (the error's own message names a temporary file). */

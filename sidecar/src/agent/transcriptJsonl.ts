@@ -86,6 +86,8 @@ export class JsonlTranscript {
   private readonly written = new Set<string>();
   /** Messages whose every entry is in the file and that can have no more (looked at once, never again). */
   private readonly complete = new WeakSet<Message>();
+  /** How many messages at the start of the list are complete: each update looks at the rest only (a long session's update costs what changed). */
+  private completeUpTo = 0;
   private last: string | null = null;
   private dirMade = false;
 
@@ -114,7 +116,9 @@ export class JsonlTranscript {
 
   /** Appends every entry that became final since the last call; throws when the file cannot be written. */
   update(messages: readonly Message[]): void {
-    const open = messages.filter((m) => !this.complete.has(m));
+    if (this.completeUpTo > messages.length) this.completeUpTo = 0;
+    while (this.completeUpTo < messages.length && this.complete.has(messages[this.completeUpTo]!)) this.completeUpTo++;
+    const open = messages.slice(this.completeUpTo).filter((m) => !this.complete.has(m));
     const entries = open.map(readyEntries);
     const fresh = entries.flat().filter((e) => !this.written.has(e.key));
     if (!fresh.length) return this.settle(open, entries);

@@ -2,7 +2,7 @@
 // offered to the model as `mcp__<server>__<tool>` through the same tool path as every tool
 // (permissions, PreToolUse, approval, PostToolUse), kept in step as servers come and go, their
 // failures as notices, and the hub closed with the session.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Agent } from '../agent/agent.js';
 import type { AnyTool, ToolOutcome } from '../agent/tools/types.js';
 import type { WorkPort } from '../agent/workPort.js';

@@ -74,6 +74,7 @@ export async function hooksTestCommand(argv: string[]): Promise<number> {
   }
   const ctx = hookTestContext(manager.workdir);
   const payload = manager.payload(event, input as EventInput<HookEventName>, ctx);
+  await manager.prepare(event);
   const plan = manager.plan(event, input as EventInput<HookEventName>);
   const { decision } = await manager.fire(event, input as EventInput<HookEventName>, ctx);
   await manager.waitForAsync();

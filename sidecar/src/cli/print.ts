@@ -17,7 +17,7 @@ import { hookDebugger } from './debug.js';
 import { commandArgs } from './args.js';
 import { PRINT_USAGE } from './usage.js';
 import { resolveWorkdir } from './workdir.js';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { SettingsSchema } from '../hooks/config/schema.js';
 import { pickModelKeys } from '../settings/schema.js';
 import { PERMISSION_MODES, type PermissionMode } from '../hooks/contract/types.js';

@@ -2,7 +2,7 @@
 // `mcpServers` of a settings file, a `.mcp.json` or `Agent.create({ mcpServers })`: stdio
 // (`command`, `args`, `env`, `cwd`) or HTTP (`type: "http"` streamable HTTP, `type: "sse"`; `url`,
 // `headers`). Each entry is checked alone: a bad one is a positioned problem and the others stand.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { McpSourceName } from '../protocol/mcpListing.js';
 import type { ConfigProblem } from '../protocol/wire.js';
 import { formatJsonPath, type JsonPath } from '../settings/jsonFile.js';

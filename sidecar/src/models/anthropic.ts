@@ -138,7 +138,7 @@ export class AnthropicModelClient extends SdkModelClient<Anthropic> implements M
   readonly provider = 'anthropic' as const;
 
   constructor(config: ModelConfig) {
-    super(config, (options) => new Anthropic(options));
+    super(config, Anthropic, (options) => new Anthropic(options));
   }
 
   async send(req: ModelRequest, onEvent?: (e: ModelStreamEvent) => void): Promise<ModelResponse> {

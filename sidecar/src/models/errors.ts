@@ -2,16 +2,28 @@
 // Both official client libraries (Stainless-generated) report failures the same way: an APIError
 // with the HTTP status and parsed body, APIConnectionError (cause: undici's "fetch failed" whose
 // own cause carries the errno code), APIConnectionTimeoutError, APIUserAbortError. Retries on
-// connection errors, 408/409/429 and 5xx already happened inside the library (`maxRetries`).
-import Anthropic from '@anthropic-ai/sdk';
-import OpenAI from 'openai';
+// connection errors, 408/409/429 and 5xx already happened inside the library (`maxRetries`). The
+// library's error classes come with the context (no import of either library here: the one in use
+// is loaded on the first model request, the other never).
 import type { ModelProvider } from './types.js';
 import { ModelError, type ModelErrorKind } from './modelError.js';
 
 export { ModelError, type ModelErrorKind } from './modelError.js';
 
+type ErrorClass = abstract new (...args: never[]) => Error;
+
+/** The error classes of an official client library (`OpenAI`, `Anthropic`: both Stainless-generated, same names). */
+export interface SdkErrorClasses {
+  APIError: abstract new (...args: never[]) => Error & { status?: number | undefined; error?: unknown };
+  APIConnectionError: ErrorClass;
+  APIConnectionTimeoutError: ErrorClass;
+  APIUserAbortError: ErrorClass;
+}
+
 /** What the message needs to know about the call that failed. */
 export interface ModelErrorContext {
+  /** The error classes of the library that made the call. */
+  sdks: readonly SdkErrorClasses[];
   provider: ModelProvider;
   model: string;
   /** The base URL the client library actually used. */
@@ -81,12 +93,13 @@ function innermostMessage(err: unknown): string {
   return oneLine(message);
 }
 
-function isAbortLike(err: unknown): boolean {
-  return (
-    err instanceof OpenAI.APIUserAbortError ||
-    err instanceof Anthropic.APIUserAbortError ||
-    (typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'AbortError')
-  );
+/** Whether `err` is an instance of the class `name` of one of the libraries. */
+function isSdk(err: unknown, ctx: ModelErrorContext, name: keyof SdkErrorClasses): boolean {
+  return ctx.sdks.some((sdk) => err instanceof sdk[name]);
+}
+
+function isAbortLike(err: unknown, ctx: ModelErrorContext): boolean {
+  return isSdk(err, ctx, 'APIUserAbortError') || (typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'AbortError');
 }
 
 function withDetail(message: string, detail: string | undefined): string {
@@ -132,25 +145,26 @@ function fromStatus(status: number | undefined, body: unknown, ctx: ModelErrorCo
  */
 export function toModelError(err: unknown, ctx: ModelErrorContext, signal?: AbortSignal): ModelError {
   if (err instanceof ModelError) return err;
-  if (signal?.aborted || isAbortLike(err)) {
+  if (signal?.aborted || isAbortLike(err, ctx)) {
     return new ModelError('aborted', 'model request aborted', { cause: err });
   }
   const where = `model server at ${ctx.baseURL}`;
-  if (err instanceof OpenAI.APIConnectionTimeoutError || err instanceof Anthropic.APIConnectionTimeoutError) {
+  if (isSdk(err, ctx, 'APIConnectionTimeoutError')) {
     const within = ctx.timeoutMs === undefined ? '' : ` within ${ctx.timeoutMs} ms`;
     return new ModelError('unreachable', `${where} did not answer${within} (timed out)`, { cause: err });
   }
-  if (err instanceof OpenAI.APIConnectionError || err instanceof Anthropic.APIConnectionError) {
+  if (isSdk(err, ctx, 'APIConnectionError')) {
     let code = networkCode(err) ?? innermostMessage(err);
     // undici refuses ports on the fetch standard's blocked list (e.g. 9, 25, 6000) before connecting.
     if (code === 'bad port') code = 'port blocked by fetch';
     return new ModelError('unreachable', `${where} is unreachable (${code})`, { cause: err });
   }
-  if (err instanceof OpenAI.APIError || err instanceof Anthropic.APIError) {
+  if (isSdk(err, ctx, 'APIError')) {
+    const apiError = err as InstanceType<SdkErrorClasses['APIError']>;
     // Without a JSON body the libraries put the raw text in the message, after the status.
-    const text = err.message.replace(/^\d{3} /, '');
-    const body = err.error ?? (/status code \(no body\)|^\(no status code or body\)$/.test(text) ? undefined : text);
-    return fromStatus(err.status, body, ctx, err);
+    const text = apiError.message.replace(/^\d{3} /, '');
+    const body = apiError.error ?? (/status code \(no body\)|^\(no status code or body\)$/.test(text) ? undefined : text);
+    return fromStatus(apiError.status, body, ctx, err);
   }
   const code = networkCode(err);
   if (code) {

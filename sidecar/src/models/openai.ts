@@ -146,7 +146,7 @@ export class OpenAIModelClient extends SdkModelClient<OpenAI> implements ModelCl
   readonly provider = 'openai' as const;
 
   constructor(config: ModelConfig) {
-    super(config, (options) => new OpenAI(options));
+    super(config, OpenAI, (options) => new OpenAI(options));
   }
 
   async send(req: ModelRequest, onEvent?: (e: ModelStreamEvent) => void): Promise<ModelResponse> {

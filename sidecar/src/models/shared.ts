@@ -2,7 +2,7 @@
 // or non-object JSON; that must not crash the turn, so the call gets `{}` and a note the agent can
 // return to the model as the tool's error), keeping the caller's `onEvent` exceptions apart, and
 // the placeholder key.
-import { toModelError, type ModelErrorContext } from './errors.js';
+import { toModelError, type ModelErrorContext, type SdkErrorClasses } from './errors.js';
 import { proxiedFetch, type Fetch } from './proxy.js';
 import type { ModelConfig, ModelProvider, ModelRequest, ModelToolCall } from './types.js';
 
@@ -68,10 +68,13 @@ export abstract class SdkModelClient<C extends { baseURL: string; maxRetries: nu
   readonly model: string;
   protected readonly client: C;
   private readonly timeoutMs: number | undefined;
+  private readonly sdk: SdkErrorClasses;
 
-  constructor(config: ModelConfig, make: (options: ReturnType<typeof clientOptions>) => C) {
+  /** `sdk`: the library's class (`OpenAI`, `Anthropic`), whose static error classes the errors are mapped by. */
+  constructor(config: ModelConfig, sdk: SdkErrorClasses, make: (options: ReturnType<typeof clientOptions>) => C) {
     this.model = config.model;
     this.timeoutMs = config.timeoutMs;
+    this.sdk = sdk;
     this.client = make(clientOptions(config));
   }
 
@@ -81,7 +84,14 @@ export abstract class SdkModelClient<C extends { baseURL: string; maxRetries: nu
   }
 
   protected errorContext(): ModelErrorContext {
-    return { provider: this.provider, model: this.model, baseURL: this.client.baseURL, maxRetries: this.client.maxRetries, timeoutMs: this.timeoutMs };
+    return {
+      sdks: [this.sdk],
+      provider: this.provider,
+      model: this.model,
+      baseURL: this.client.baseURL,
+      maxRetries: this.client.maxRetries,
+      timeoutMs: this.timeoutMs,
+    };
   }
 
   /**

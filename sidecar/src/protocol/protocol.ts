@@ -1,7 +1,7 @@
 // THE protocol between the sidecar and the web UI: every request, response and event, in one
 // module shared by both sides (the UI imports its types; the server validates requests with the
 // zod schemas). Transport-agnostic: see transport.ts.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HookRunRecord, HookRunStart, Message, RunKind } from './wire.js';
 import { STOP_CHOICES } from './wire.js';
 import type { ClaudeImportDone, ConfigState, HooksListing, TrustInfo } from './hooksListing.js';

@@ -105,6 +105,7 @@ export class HookRunsService {
     manager.setPromptModel(promptModelFor(manager.snapshot().settings.model, this.opts.env));
     const ctx: FireContext = { ...hookTestContext(this.opts.workdir), only: (h) => h.id === id };
     const typed = input as EventInput<HookEventName>;
+    await manager.prepare(event);
     const planned = manager.plan(event, typed, ctx);
     const { decision } = await manager.fire(event, typed, ctx);
     await manager.waitForAsync();

@@ -106,11 +106,11 @@ function keptAttributes(target: string): { mode: number; uid: number; gid: numbe
 }
 
 /**
- * Writes `data` to `path` atomically; throws (and leaves no temporary file) when it cannot. Every
+ * Writes `data` (text, bytes, or bytes in parts) to `path` atomically; throws (and leaves no temporary file) when it cannot. Every
  * byte is written (short writes are continued) and the temporary file's size is checked before the
  * rename: on a nearly full disk the old file stays whole and the error is thrown.
  */
-export function writeFileAtomic(path: string, data: string | Buffer, opts: AtomicWriteOptions = {}): void {
+export function writeFileAtomic(path: string, data: string | Buffer | readonly Buffer[], opts: AtomicWriteOptions = {}): void {
   let target = path;
   if (opts.followSymlink) {
     try {
@@ -121,14 +121,16 @@ export function writeFileAtomic(path: string, data: string | Buffer, opts: Atomi
   }
   const kept = keptAttributes(target);
   const mode = opts.mode ?? kept?.mode;
-  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+  // Parts are written one after another (a long transcript's settled part is written as it is kept).
+  const parts = typeof data === 'string' ? [Buffer.from(data)] : Buffer.isBuffer(data) ? [data] : data;
+  const length = parts.reduce((n, p) => n + p.length, 0);
   const temp = tempPathFor(target);
   const fd = openSync(temp, 'wx', mode ?? 0o666);
   let done = false;
   try {
     try {
-      writeAll(fd, bytes, opts.write);
-      if (fstatSync(fd).size !== bytes.length) throw new Error(`${temp} holds ${fstatSync(fd).size} of ${bytes.length} bytes`);
+      for (const part of parts) writeAll(fd, part, opts.write);
+      if (fstatSync(fd).size !== length) throw new Error(`${temp} holds ${fstatSync(fd).size} of ${length} bytes`);
       // The umask may have taken bits off the mode at creation: only then is a chmod needed.
       if (mode !== undefined && (mode & ~UMASK) !== mode) fchmodSync(fd, mode);
       if (opts.fsync !== false) fsyncSync(fd);

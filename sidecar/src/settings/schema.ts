@@ -2,7 +2,7 @@
 // one zod schema for every settings file — permissions, env, the hook switches, compaction and the
 // model — extended with the hook schema (hooks/config/schema.ts) into THE settings schema, from which
 // schemas/settings.schema.json is generated. A bad key is reported with its JSON path and left out.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A NUL byte cannot reach a process (the spawn fails), so it is refused when the file is read. */
 export const NO_NUL = /^[^\u0000]*$/; // \u0000, not \0: the JSON Schema is also read by Java regexes (IDE)

@@ -2,13 +2,14 @@
 // real shell parser: tree-sitter's Bash grammar, run as WebAssembly (@vscode/tree-sitter-wasm;
 // docs/architecture.md says why this one). Every `command` node of the tree is one simple command,
 // wherever it is: after `&&`, `||`, `;`, `|` or a newline, in a subshell, a `$(…)`, backticks, a
-// process substitution, a function body, a loop or an `if`. The parser is loaded once, when this
-// module is first imported (top-level await), so that every later parse is synchronous.
+// process substitution, a function body, a loop or an `if`. The parser is loaded once, by the first
+// loadShellParser() — where a command is first about to be read: a tool call, a hook event with an
+// `if` (docs/benchmarks.md, "Start-up": commands that read none never pay for it) — and every parse
+// after it is synchronous. A parse before it throws: a guard is never decided without its parser.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
-import treeSitter from '@vscode/tree-sitter-wasm';
 import type { Node as SyntaxNode, Parser as TsParser } from '@vscode/tree-sitter-wasm';
 import { simpleCommandOf, wordValue, type SimpleCommand } from './shellWords.js';
 
@@ -48,9 +49,10 @@ async function loadParser(): Promise<TsParser> {
   // Baseline code only: V8's optimising tier would compile the large grammar in the background for
   // about a second of CPU (and hold the process's exit for it) to speed up parses of a millisecond.
   setFlagsFromString('--liftoff-only');
+  const treeSitter = (await import('@vscode/tree-sitter-wasm')).default;
   const runtime = wasmBytes('tree-sitter.wasm');
   // Emscripten's module options: the runtime's bytes as read here (no lookup beside a script file).
-  const options: NonNullable<Parameters<typeof treeSitter.Parser.init>[0]> & { wasmBinary: Uint8Array } = { locateFile: (file) => file, wasmBinary: runtime };
+  const options: NonNullable<Parameters<typeof TsParser.init>[0]> & { wasmBinary: Uint8Array } = { locateFile: (file) => file, wasmBinary: runtime };
   await treeSitter.Parser.init(options);
   const bash = await treeSitter.Language.load(wasmBytes('tree-sitter-bash.wasm'));
   const parser = new treeSitter.Parser();
@@ -58,7 +60,22 @@ async function loadParser(): Promise<TsParser> {
   return parser;
 }
 
-const parser = await loadParser();
+let parser: TsParser | null = null;
+let loading: Promise<void> | null = null;
+
+/** Loads the parser, once (later calls wait for the same load); parseShell works from then on. */
+export function loadShellParser(): Promise<void> {
+  loading ??= loadParser().then(
+    (p) => {
+      parser = p;
+    },
+    (err: unknown) => {
+      loading = null; // the next caller tries again, and hears the error too
+      throw err;
+    },
+  );
+  return loading;
+}
 
 /** The nodes that hold one simple command. */
 const COMMAND_NODES = new Set(['command', 'declaration_command', 'unset_command', 'test_command']);
@@ -94,6 +111,7 @@ let last: { command: string; parsed: ParsedShell } | null = null;
 export function parseShell(command: string): ParsedShell {
   if (last?.command === command) return last.parsed;
   let parsed: ParsedShell;
+  if (!parser) throw new Error('the shell parser is not loaded yet (loadShellParser() comes first)');
   const tree = command.length > MAX_COMMAND ? null : parser.parse(command);
   if (!tree) parsed = { commands: [], complete: false, writes: [] };
   else {

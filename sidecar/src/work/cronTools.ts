@@ -1,6 +1,6 @@
 // The cron tools (README, "The agent on the command line"), shaped like Claude Code's: CronCreate (`schedule` in cron syntax,
 // `prompt`, `recurring`), CronList and CronDelete (`id`). Jobs live in the session's CronScheduler.
-import { z } from 'zod';
+import * as z from 'zod';
 import { failure, type AnyTool, type Tool } from '../agent/tools/types.js';
 import type { CronJob, CronScheduler } from './crons.js';
 

@@ -1,7 +1,7 @@
 // The shell tools (README, "The agent on the command line"), shaped like Claude Code's: Bash (foreground or background; a
 // foreground command that outlives its timeout moves to the background instead of being lost),
 // BashOutput (new output of a shell since the last read) and KillShell.
-import { z } from 'zod';
+import * as z from 'zod';
 import { failure, type AnyTool, type Tool, type ToolOutcome } from '../agent/tools/types.js';
 import type { Shell, ShellManager, ShellOutput } from './shells.js';
 

@@ -4,8 +4,7 @@
 // incrementally by BashOutput. A shell is foreground (the Bash tool waits for it) until it is moved
 // to the background, from then on it is a task of the session's WorkRegistry and its end becomes a
 // notification for the agent. No shell outlives the sidecar: live groups are SIGKILLed on exit.
-import type { ChildProcess } from 'node:child_process';
-import { execa } from 'execa';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { withEnvFile } from './envFile.js';
 import { OutputBuffer, type ShellOutput } from './outputBuffer.js';
 import { existsSync } from 'node:fs';
@@ -94,22 +93,15 @@ export class Shell {
   ) {
     this.done = new Promise((ok) => (this.resolveDone = ok));
     this.output = new OutputBuffer(spawnSpec.outputCap);
-    const sub = execa(spawnSpec.file, ['-c', withEnvFile(command, spawnSpec.envFile)], {
+    // Node's own spawn: the output is streamed into the buffer, the outcome read from the process
+    // events below (nothing for a process library to add; docs/benchmarks.md, "Start-up").
+    this.child = spawn(spawnSpec.file, ['-c', withEnvFile(command, spawnSpec.envFile)], {
       cwd,
       env: spawnSpec.env,
-      extendEnv: false,
-      stdin: 'ignore',
-      stdout: 'pipe',
-      stderr: 'pipe',
-      buffer: false,
-      reject: false,
-      cleanup: false, // process/groups.ts kills the whole group instead
-      detached: true, // its own process group, so the whole group can be signalled
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // its own process group, so the whole group can be signalled (process/groups.ts kills it on exit)
       windowsHide: true,
-      encoding: 'buffer',
     });
-    sub.catch(() => undefined); // the outcome is read from the process events below
-    this.child = sub;
     this.pid = this.child.pid;
     if (this.pid !== undefined) trackGroup(this.pid);
     this.child.stdout?.on('data', (c: Buffer) => this.output.push('stdout', c));

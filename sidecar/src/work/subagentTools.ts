@@ -1,7 +1,7 @@
 // The Agent tool (a subagent, in the foreground or the background) and the Workflow tool (a named
 // list of steps run by a background subagent). Background ones are registered as running work and
 // report their completion as a notification.
-import { z } from 'zod';
+import * as z from 'zod';
 import { messageText } from '../agent/messages.js';
 import type { LoopResult } from '../agent/loop.js';
 import { failure, type AnyTool, type Tool } from '../agent/tools/types.js';

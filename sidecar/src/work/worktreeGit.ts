@@ -1,7 +1,6 @@
 // Worktree names (safe as a folder and a branch name) and the git plumbing the worktree manager uses.
 import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { execa } from 'execa';
 
 const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 export const WORKTREE_NAME_MAX = 64;
@@ -36,6 +35,8 @@ export interface GitResult {
 const GIT_TIMEOUT_MS = 120_000;
 
 export async function git(args: string[], cwd: string): Promise<GitResult> {
+  // Loaded on the first git command, not with the tools that may never use one.
+  const { execa } = await import('execa');
   const r = await execa('git', args, {
     cwd,
     reject: false,

@@ -1,6 +1,6 @@
 // EnterWorktree and ExitWorktree (README, "The agent on the command line"): the model's handles on the session's WorktreeManager.
 // Named and shaped like Claude Code's tools so that existing hook matchers and scripts work.
-import { z } from 'zod';
+import * as z from 'zod';
 import { failure, type AnyTool, type Tool, type ToolOutcome } from '../agent/tools/types.js';
 import { randomWorktreeName, WorktreeError, type WorktreeManager } from './worktrees.js';
 

@@ -1,6 +1,9 @@
 // Which of Wave's own files a call writes (agent/ownFiles.ts; docs/hooks.md, "Safety").
 import { describe, expect, it } from 'vitest';
 import { ownFilesWritten } from '../../src/agent/ownFiles.js';
+import { loadShellParser } from '../../src/settings/shellParse.js';
+
+await loadShellParser(); // loaded on first need in the product; parses are synchronous from then on
 
 const ctx = { cwd: '/p/sub', workdir: '/p', homeDir: '/h', envFile: '/h/.wave/session-env/s1.sh', hookScripts: ['/p/.wave/hooks/guard.sh'] };
 const kinds = (tool: string, input: Record<string, unknown>) => ownFilesWritten(tool, input, ctx).map((f) => `${f.kind}: ${f.path}`);

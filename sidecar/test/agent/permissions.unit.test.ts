@@ -2,6 +2,9 @@
 // the text a headless run gives the model when nobody can be asked.
 import { describe, expect, it } from 'vitest';
 import { askForOwnFiles, decidePermission, headlessDenial, ruleMatches, type PermissionQuery } from '../../src/agent/permissions.js';
+import { loadShellParser } from '../../src/settings/shellParse.js';
+
+await loadShellParser(); // loaded on first need in the product; parses are synchronous from then on
 
 const q = (over: Partial<PermissionQuery>): PermissionQuery => ({
   toolName: 'Bash',

@@ -23,4 +23,22 @@ describe('TranscriptSerializer', () => {
     live.blocks.push({ type: 'error', content: 'late notice' });
     expect(s.messagesJson(list, null)).toBe(JSON.stringify(list));
   });
+
+  it('keeps settled messages as bytes across a long list, and drops back when one of them changes or the list is another', () => {
+    const s = new TranscriptSerializer();
+    const list: Message[] = [];
+    const check = (live: Message | null) => expect(s.messagesJson(list, live)).toBe(JSON.stringify(list));
+    for (let i = 0; i < 50; i++) {
+      const m = newMessage(i % 2 ? 'assistant' : 'user', [{ type: 'text', content: `message ${i} — ü`, source: 'user' }]);
+      list.push(m);
+      check(i % 2 ? m : null);
+    }
+    list[10]!.blocks.push({ type: 'error', content: 'a late notice on a settled message' });
+    check(null);
+    check(null);
+    const other = list.slice(0, 20).concat([newMessage('user', [{ type: 'text', content: 'resumed', source: 'user' }])]);
+    expect(s.messagesJson(other, null)).toBe(JSON.stringify(other));
+    expect(s.messagesJson([], null)).toBe('[]');
+    check(null);
+  });
 });

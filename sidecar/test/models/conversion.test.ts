@@ -14,7 +14,7 @@ import {
   type ModelMessage,
 } from '../../src/models/index.js';
 
-const ctx: ModelErrorContext = { provider: 'openai', model: 'm1', baseURL: 'http://h/v1', maxRetries: 2 };
+const ctx: ModelErrorContext = { sdks: [OpenAI, Anthropic], provider: 'openai', model: 'm1', baseURL: 'http://h/v1', maxRetries: 2 };
 
 describe('parseToolInput', () => {
   it('parses an object, treats empty arguments as {}', () => {

@@ -4,6 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { allowRuleFor } from '../../src/server/permissionRule.js';
 import { coveringRules } from '../../src/settings/rules.js';
+import { loadShellParser } from '../../src/settings/shellParse.js';
+
+await loadShellParser(); // loaded on first need in the product; parses are synchronous from then on
 
 const covers = (rule: string, command: string) => coveringRules([rule], 'Bash', 'command', command, '/p') !== null;
 

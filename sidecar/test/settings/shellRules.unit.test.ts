@@ -3,7 +3,9 @@
 // deny/ask/if, every-match for allow (the "Always allow" rules: sidecar/test/server/permissionRule).
 import { describe, expect, it } from 'vitest';
 import { coveringRules, ruleMatches } from '../../src/settings/rules.js';
-import { parseShell } from '../../src/settings/shellParse.js';
+import { loadShellParser, parseShell } from '../../src/settings/shellParse.js';
+
+await loadShellParser(); // loaded on first need in the product; parses are synchronous from then on
 
 const programs = (command: string) => parseShell(command).commands.map((c) => c.words.slice(c.prefix).join(' '));
 const denies = (rule: string, command: string) => ruleMatches(rule, 'Bash', 'command', command, '/p');

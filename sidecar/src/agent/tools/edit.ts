@@ -1,6 +1,6 @@
 // Edit: replaces an exact string in a file (once, unless replace_all).
 import { readFile, writeFile } from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { absolutePath } from './paths.js';
 import { failure, type Tool } from './types.js';
 

@@ -1,6 +1,6 @@
 // Read: a text file with line numbers (cat -n style), optionally a window of lines.
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { absolutePath } from './paths.js';
 import { failure, type Tool } from './types.js';
 

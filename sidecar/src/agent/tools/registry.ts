@@ -1,5 +1,5 @@
 // The tools the agent offers, by name, and their definitions for the model (JSON Schema from zod).
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ModelToolDef } from '../../models/types.js';
 import { EditTool } from './edit.js';
 import { GlobTool } from './glob.js';

@@ -1,6 +1,6 @@
 // What a tool is: a name (Claude Code's), an input schema (zod, exported as JSON Schema for the
 // model), what kind of access it needs (for permission modes) and how it runs.
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 export interface ToolContext {
   /** The session's current working directory (relative paths resolve against it). */

@@ -1,7 +1,7 @@
 // Write: creates or replaces a file (folders are created as needed).
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { absolutePath } from './paths.js';
 import { failure, type Tool } from './types.js';
 

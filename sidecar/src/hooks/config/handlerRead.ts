@@ -1,7 +1,7 @@
 // One handler entry of a settings file, read by its type (docs/hooks.md, "Handler types"): the
 // schema of that type checks it; Claude Code types and fields Wave does not run are warnings that
 // name them (never silently ignored); the result is the typed handler and what it runs, in one line.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import {
   HANDLER_TYPES,
   HANDLER_TYPE_NAMES,

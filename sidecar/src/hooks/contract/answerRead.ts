@@ -1,7 +1,7 @@
 // A hook's JSON answer read from its stdout (docs/hooks.md, "JSON output"): the schema of every field
 // an answer may have, and what is wrong with one that cannot be read, as data (protocol/runKind.ts's
 // AnswerIssue: a JSON path and what kind of problem), never as words.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AnswerIssue } from '../../protocol/wire.js';
 import type { ProcessResult } from './types.js';
 

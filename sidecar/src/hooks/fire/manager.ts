@@ -21,6 +21,7 @@ import { eventPayload } from './payload.js';
 import { type ConfigChangeNotice, type FireContext, type FireResult, type HookManagerOptions } from './fireTypes.js';
 import { historyLine, HistoryWriter } from '../history/history.js';
 import { hooksToRun, planEvent, type EventPlan, type PlanInput } from './plan.js';
+import { loadShellParser } from '../../settings/shellParse.js';
 import { configSourceOf } from '../config/snapshot.js';
 import { LiveRuns } from './liveRuns.js';
 import { guardsCall } from './failClosed.js';
@@ -198,7 +199,16 @@ export class HookManager {
     };
   }
 
-  /** Which hooks of the event would run now, and why each other one would not (no hook runs). */
+  /**
+   * Loads what deciding which hooks of the event run needs: the shell parser, when one of them has
+   * an `if` (loaded once, on first need: docs/benchmarks.md, "Start-up"). fire() does it itself;
+   * call it before plan().
+   */
+  async prepare(event: HookEventName): Promise<void> {
+    if (this.snapshot().hooks.some((h) => h.event === event && h.handler.if !== undefined)) await loadShellParser();
+  }
+
+  /** Which hooks of the event would run now, and why each other one would not (no hook runs); after prepare(event). */
   plan<E extends HookEventName>(event: E, input: EventInput<E>, ctx: Pick<FireContext, 'only'> & { cwd?: string } = {}): EventPlan {
     return planEvent(this.planInput(event, input as Record<string, unknown>, ctx), { pending: this.config.pendingHooks() });
   }
@@ -209,6 +219,7 @@ export class HookManager {
    */
   async fire<E extends HookEventName>(event: E, input: EventInput<E>, ctx: FireContext): Promise<FireResult> {
     await this.observeConfig(ctx);
+    await this.prepare(event);
     return this.fireNow(event, input, ctx);
   }
 

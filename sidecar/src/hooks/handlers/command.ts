@@ -1,7 +1,7 @@
 // A `command` hook (docs/hooks.md, "Matcher groups and handlers"), the default type: a shell command
 // in `/bin/sh -c` (`bash -c` with `shell: "bash"`, PowerShell with commandWindows on Windows), or with
 // `args` the program itself, run by the process runner with the hook environment and the event JSON on stdin.
-import { z } from 'zod';
+import * as z from 'zod';
 import { NO_NUL, nul } from '../../settings/schema.js';
 import { common, commonFields, defined, type HandlerCommon } from './common.js';
 import { handlerType, type HandlerRun } from './handlerType.js';

@@ -1,6 +1,6 @@
 // What every handler type has (docs/hooks.md, "Matcher groups and handlers"): the common fields, their
 // schema, and reading them from a checked entry. Each handler type's module adds its own fields.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The longest timeout a hook may have (docs/hooks.md, Validation): one day. */
 export const MAX_TIMEOUT_SECONDS = 86_400;

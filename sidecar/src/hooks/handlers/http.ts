@@ -2,7 +2,7 @@
 // a 2xx response's body is read like a command hook's stdout (empty: success); a non-2xx status,
 // a connection error or the timeout is a non-blocking error. Header values may use `$VAR` /
 // `${VAR}` of the names the handler lists in `allowedEnvVars`, and nothing else is expanded.
-import { z } from 'zod';
+import * as z from 'zod';
 import { common, commonFields, defined, type HandlerCommon } from './common.js';
 import { handlerResult } from './handlerResult.js';
 import { handlerType, runSignal, type HandlerRun } from './handlerType.js';

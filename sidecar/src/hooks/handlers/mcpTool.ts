@@ -4,7 +4,7 @@
 // keeps the value's type). The tool's text is read as a command's stdout (JSON answer or plain
 // text, exit 0); an error result, a server that is not connected or the timeout is a non-blocking
 // error. The engine knows no MCP client: the composition root hands it an `McpToolCaller`.
-import { z } from 'zod';
+import * as z from 'zod';
 import { common, commonFields, defined, type HandlerCommon } from './common.js';
 import { handlerResult } from './handlerResult.js';
 import { handlerType, runSignal, type HandlerRun } from './handlerType.js';

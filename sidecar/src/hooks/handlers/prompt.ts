@@ -3,7 +3,7 @@
 // `{"ok": false, "reason": "..."}`: ok false acts like exit 2 with the reason as stderr; an answer
 // that is not such an object, a failed request or the timeout is a non-blocking error. The engine
 // knows no model: the agent hands it a `PromptModel`.
-import { z } from 'zod';
+import * as z from 'zod';
 import { common, commonFields, defined, summarize, type HandlerCommon } from './common.js';
 import { handlerResult } from './handlerResult.js';
 import { handlerType, runSignal, type HandlerRun } from './handlerType.js';
