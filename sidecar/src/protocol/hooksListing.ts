@@ -10,8 +10,24 @@ export type TrustState = 'trusted' | 'untrusted' | 'unknown';
 export interface ProjectHookInfo {
   event: string;
   matcher: string | null;
+  /** The whole command (`POST <url>`, `prompt: <text>` for the other types). */
   command: string;
   file: string;
+  /** Which project file: `.wave/settings.json` or `.wave/settings.local.json`. */
+  source?: 'project' | 'projectLocal';
+  line?: number | null;
+  /** The hook's own `description`, if it has one. */
+  description?: string | null;
+  /** The script in the project the command runs: its first lines (capped), or why none are shown. */
+  script?: ProjectScript | null;
+}
+
+/** The first lines of a project script a hook runs (at most 10 lines and 2 KiB). */
+export interface ProjectScript {
+  path: string;
+  lines: string[];
+  truncated: boolean;
+  state: 'text' | 'missing' | 'binary';
 }
 
 export interface TrustInfo {

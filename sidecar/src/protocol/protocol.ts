@@ -6,10 +6,12 @@ import type { HookRunRecord, HookRunStart, HookSource, Message, RunVerdict } fro
 import { STOP_CHOICES } from './wire.js';
 import type { ClaudeImportDone, ConfigState, HooksListing, TrustInfo } from './hooksListing.js';
 import type { McpElicitation, McpListing } from './mcpListing.js';
+import type { GuardCoverage } from './coverage.js';
 
 export type * from './wire.js';
 export type * from './hooksListing.js';
 export type * from './mcpListing.js';
+export type * from './coverage.js';
 
 // ----- requests (UI → sidecar) -----------------------------------------------------------------
 
@@ -39,8 +41,14 @@ export const RequestSchemas = {
     outcome: z.enum(['ok', 'blocked', 'error', 'timeout']).optional(),
     limit: z.number().int().min(1).max(1000).optional(),
   }),
-  /** Runs that one hook against its event's sample payload, without a model (`wave hooks test`). */
-  'hooks.test': z.object({ id: z.string().min(1) }),
+  /**
+   * Runs that one hook for real, without a model (`wave hooks test`): against its event's sample
+   * payload, or `input`, the user's stdin (its event fields over the sample; `cwd` and
+   * `permission_mode` too). A test run is marked as such in the history and counted apart.
+   */
+  'hooks.test': z.object({ id: z.string().min(1), input: z.record(z.string(), z.unknown()).optional() }),
+  /** The tools × tool events view of the hooks that run, and the guards that would fail open. */
+  'hooks.coverage': z.object({}),
   /** Imports the hooks of one Claude Code settings file (or of every one listed in `claude`) into its Wave file (`wave hooks import`). */
   'hooks.import': z.object({ from: z.enum(['user', 'project', 'local']).optional() }),
   'chat.state': z.object({}),
@@ -153,12 +161,16 @@ export interface HookFigures {
   failures: number;
   p95Ms: number;
   lastRun: string;
+  /** Test runs (`wave hooks test`, the page's Test), counted apart: none of the figures above counts them. */
+  tests?: number;
 }
 
 /** One line of the run history (`wave hooks runs --json`). */
 export interface HookHistoryRun {
   startedAt: string;
   sessionId: string;
+  /** A test run (`wave hooks test`, the settings page's Test), counted apart from real runs; absent for a real one. */
+  test?: true;
   event: string;
   source: HookSource;
   file: string | null;
@@ -190,6 +202,15 @@ export interface HookTestResult {
   decision: string[];
   /** Why the hook did not run (its matcher matches no sample value, …), else null. */
   notRun: string | null;
+  /** Inputs to try instead (`rm -rf build` for Bash, a write to `.env`, …): each a whole stdin like `payload`. */
+  presets: TestPreset[];
+}
+
+/** An input to test a hook with: its key names it (the UI words it), for the tool it is for (null: not a tool event). */
+export interface TestPreset {
+  key: string;
+  tool: string | null;
+  stdin: Record<string, unknown>;
 }
 
 export interface Hello {
@@ -235,6 +256,7 @@ export interface Results {
   'hooks.stats': { hooks: Record<string, HookFigures> };
   'hooks.runs': { runs: HookHistoryRun[]; file: string };
   'hooks.test': HookTestResult;
+  'hooks.coverage': GuardCoverage;
   'hooks.import': HooksListing & { imported: ClaudeImportDone[] };
   /** `opened`: with no model configured, the settings file opened instead of the chat. */
   'hooks.edit': { ok: true; opened: string | null };

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { basename, isAbsolute, resolve } from 'node:path';
 import { setJsonValue } from '../settings/jsonEdit.js';
 import { settingsPaths } from '../settings/paths.js';
+import { coverageOf } from './coverage.js';
 import { reviewRequests } from './reviewRequests.js';
 import { editOwnSettings, SettingsRefusal } from './settingsEdit.js';
 import type { ErrorCode, Handlers, Hello } from '../protocol/protocol.js';
@@ -103,7 +104,7 @@ function chatRequests(
   };
 }
 
-type HooksMethods = 'hooks.list' | 'hooks.delete' | 'hooks.undoDelete' | 'hooks.approveTargets' | 'hooks.import' | 'hooks.stats' | 'hooks.runs' | 'hooks.test';
+type HooksMethods = 'hooks.list' | 'hooks.delete' | 'hooks.undoDelete' | 'hooks.approveTargets' | 'hooks.import' | 'hooks.stats' | 'hooks.runs' | 'hooks.test' | 'hooks.coverage';
 
 function hooksRequests(app: Services): Pick<Handlers<Client>, HooksMethods> {
   return {
@@ -128,8 +129,9 @@ function hooksRequests(app: Services): Pick<Handlers<Client>, HooksMethods> {
     },
     'hooks.stats': () => ({ hooks: app.runs.stats() }),
     'hooks.runs': (q) => app.runs.runs(q),
-    'hooks.test': async ({ id }) => {
-      const result = await app.runs.test(id);
+    'hooks.coverage': () => coverageOf(app),
+    'hooks.test': async ({ id, input }) => {
+      const result = await app.runs.test(id, input);
       app.broadcast('hooks.stats', { hooks: app.runs.stats() });
       return result;
     },
