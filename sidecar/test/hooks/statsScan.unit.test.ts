@@ -85,7 +85,7 @@ describe('historyStats', () => {
     expect(Object.keys(tests[0]!).slice(0, 4)).toEqual(['startedAt', 'sessionId', 'test', 'event']);
     expect(real[0]).not.toHaveProperty('test');
     // A test line parsed whole (keys in another order) is a test run too.
-    const { test: _test, ...rest } = tests[1]!;
+    const { test: _test, verdict: _verdict, ...rest } = tests[1]!;
     const reordered = JSON.stringify({ verdict: 'ok', ...rest, startedAt: '2026-01-01T03:00:00.000Z', test: true });
     writeFileSync(path, `${[...real, ...tests].map((l) => JSON.stringify(l)).join('\n')}\n${reordered}\n`);
     const { hooks, tests: counted } = historyFigures(path);
