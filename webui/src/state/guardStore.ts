@@ -15,7 +15,8 @@ export interface TestInput {
 }
 
 /** The stdin checked: the object to send, or where and why it is not valid JSON (1-based line and column). */
-export type CheckedInput = { ok: true; value: Record<string, unknown> } | { ok: false; line: number | null; column: number | null; message: string; notObject?: boolean };
+export type CheckedInput =
+  { ok: true; value: Record<string, unknown> } | { ok: false; line: number | null; column: number | null; message: string; notObject?: boolean };
 
 /** Line and column of a JSON.parse error, from its "position N" (V8's words), when it gives one. */
 function where(text: string, message: string): { line: number | null; column: number | null } {

@@ -20,7 +20,12 @@ function ScriptHead({ script: s }: { script: ProjectScript }) {
           {t('trust.script', { path: shown })}
         </span>
         {s.state !== 'missing' && (
-          <button type="button" class="link-button trust-open" aria-label={t('trust.openScript.label', { path: shown })} onClick={() => void guard.openFile(s.path)}>
+          <button
+            type="button"
+            class="link-button trust-open"
+            aria-label={t('trust.openScript.label', { path: shown })}
+            onClick={() => void guard.openFile(s.path)}
+          >
             {t('trust.openScript')}
           </button>
         )}

@@ -205,7 +205,9 @@ export function showFigures(row: RowParts, f: HookFigures | undefined, now: numb
 
 /** The figures of real runs, then the test runs apart (a hook only tested shows only those). */
 function figuresOf(f: HookFigures, ago: string): HTMLElement {
-  const tests = f.tests ? el('span', { 'data-fig': 'tests', class: 'fig-tests' }, t(f.tests === 1 ? 'hooks.fig.test' : 'hooks.fig.tests', { n: f.tests })) : null;
+  const tests = f.tests
+    ? el('span', { 'data-fig': 'tests', class: 'fig-tests' }, t(f.tests === 1 ? 'hooks.fig.test' : 'hooks.fig.tests', { n: f.tests }))
+    : null;
   if (f.runs === 0) return el('span', { class: 'figures', 'data-field': 'figures', title: t('hooks.fig.testsTitle') }, tests);
   return el(
     'span',
