@@ -63,6 +63,7 @@ describe('the trust dialog shows what the user trusts', () => {
       const page = await openPage(ui.browser, s, { ...look, ...(view ? { view } : {}) });
       const dialog = page.locator('.trust-dialog');
       await dialog.waitFor();
+      await dialog.locator('.trust-script').first().waitFor(); // the hooks whole (trust.hooks) are in
       expect(await dialog.locator('.trust-hooks .command').allTextContents()).toEqual([
         '"$WAVE_PROJECT_DIR"/.wave/hooks/no-rm.sh',
         LONG_CURL,

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { HookRunRecord, HookRunStart, HookSource, Message, RunVerdict } from './wire.js';
 import { STOP_CHOICES } from './wire.js';
-import type { ClaudeImportDone, ConfigState, HooksListing, TrustInfo } from './hooksListing.js';
+import type { ClaudeImportDone, ConfigState, HooksListing, ProjectHookDetail, TrustInfo } from './hooksListing.js';
 import type { McpElicitation, McpListing } from './mcpListing.js';
 import type { GuardCoverage } from './coverage.js';
 
@@ -67,6 +67,8 @@ export const RequestSchemas = {
   /** Asks every chat view to open with this text in its input. */
   'chat.prefill': z.object({ text: z.string() }),
   'trust.set': z.object({ trusted: z.boolean() }),
+  /** Every project hook whole, as the trust dialog shows it: description, file, the first lines of its project script. */
+  'trust.hooks': z.object({}),
   /** Takes the disk version of one changed settings file (or of every offered one) into the session. */
   'config.apply': z.object({ path: z.string().min(1).optional() }),
   /** Hides the change of one file (or of all) until the file changes again. */
@@ -272,6 +274,7 @@ export interface Results {
   'model.test': ModelProbe;
   'chat.prefill': { ok: true };
   'trust.set': TrustInfo;
+  'trust.hooks': { hooks: ProjectHookDetail[] };
   'config.apply': ConfigState;
   'config.dismiss': ConfigState;
   'config.revert': { config: ConfigState; undo: string };

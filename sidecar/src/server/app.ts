@@ -152,7 +152,7 @@ export class WaveApp implements Services {
 
   trustInfo(): TrustInfo {
     const s = loadSources({ workdir: this.workdir, homeDir: this.homeDir, trustProject: false });
-    return { state: this.trust.state(this.workdir), projectHasHooks: s.untrustedHooks.length > 0, projectHooks: projectHooks(s, this.workdir, this.homeDir) };
+    return { state: this.trust.state(this.workdir), projectHasHooks: s.untrustedHooks.length > 0, projectHooks: projectHooks(s) };
   }
 
   /** A settings file changed on disk: the session notices (ConfigChange), then every client hears. */

@@ -6,7 +6,6 @@ import { unreadSummary } from '../hooks/config/problems.js';
 import type { SessionConfig } from '../hooks/config/sessionConfig.js';
 import type { FileChange, HookSummary } from '../hooks/config/snapshot.js';
 import type { ConfiguredHook } from '../hooks/contract/types.js';
-import { scriptPreview } from '../hooks/config/scriptPreview.js';
 import type { ConfigState, FileReview, HookState, ProjectHookInfo, ReviewHook } from '../protocol/protocol.js';
 
 const isProject = (h: Pick<ConfiguredHook, 'source'>) => h.source === 'project' || h.source === 'projectLocal';
@@ -54,17 +53,7 @@ export function hookStates(session: SessionConfig | null, trusted: boolean): (h:
   return (h) => (isProject(h) && !trusted ? 'untrusted' : pending.has(h.id) ? 'pending' : off ? 'inactive' : 'active');
 }
 
-/** What trusting the workspace lets run: each project hook whole, with its description and the first lines of its script. */
-export function projectHooks(disk: LoadedSources, workdir: string, homeDir: string): ProjectHookInfo[] {
+export function projectHooks(disk: LoadedSources): ProjectHookInfo[] {
   const all = [...disk.hooks, ...disk.untrustedHooks].filter(isProject);
-  return all.map((h) => ({
-    event: h.event,
-    matcher: h.matcher ?? null,
-    command: h.handler.type === 'prompt' ? `prompt: ${h.handler.prompt}` : h.summary,
-    file: h.file!,
-    source: h.source as 'project' | 'projectLocal',
-    line: h.line ?? null,
-    description: h.handler.description ?? null,
-    script: h.handler.type === 'command' ? scriptPreview(h.handler.command, { workdir, homeDir }) : null,
-  }));
+  return all.map((h) => ({ event: h.event, matcher: h.matcher ?? null, command: h.summary, file: h.file! }));
 }

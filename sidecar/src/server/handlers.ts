@@ -7,6 +7,7 @@ import { setJsonValue } from '../settings/jsonEdit.js';
 import { settingsPaths } from '../settings/paths.js';
 import { coverageOf } from './coverage.js';
 import { reviewRequests } from './reviewRequests.js';
+import { projectHookDetails } from './trustDetails.js';
 import { editOwnSettings, SettingsRefusal } from './settingsEdit.js';
 import type { ErrorCode, Handlers, Hello } from '../protocol/protocol.js';
 import type { Client, Services } from './services.js';
@@ -104,7 +105,8 @@ function chatRequests(
   };
 }
 
-type HooksMethods = 'hooks.list' | 'hooks.delete' | 'hooks.undoDelete' | 'hooks.approveTargets' | 'hooks.import' | 'hooks.stats' | 'hooks.runs' | 'hooks.test' | 'hooks.coverage';
+type HooksMethods =
+  'hooks.list' | 'hooks.delete' | 'hooks.undoDelete' | 'hooks.approveTargets' | 'hooks.import' | 'hooks.stats' | 'hooks.runs' | 'hooks.test' | 'hooks.coverage';
 
 function hooksRequests(app: Services): Pick<Handlers<Client>, HooksMethods> {
   return {
@@ -230,6 +232,7 @@ export function createHandlers(app: Services): Handlers<Client> {
       if (trusted && was !== 'trusted') await app.chat.trustGranted();
       return info;
     },
+    'trust.hooks': () => ({ hooks: projectHookDetails(app.workdir, app.homeDir) }),
     ...reviewRequests(app),
     ...hooksRequests(app),
     ...mcpRequests(app),

@@ -110,7 +110,7 @@ export class HooksSettingsService {
       files,
       hooks: s.hooks.filter((h) => h.source !== 'programmatic' && h.file).map((h) => toItem(h, state(h), changed.get(h.id))),
       problems: s.problems,
-      trust: { state: trust, projectHasHooks: s.hooks.some((h) => h.source === 'project' || h.source === 'projectLocal'), projectHooks: projectHooks(s, workdir, this.opts.homeDir) },
+      trust: { state: trust, projectHasHooks: s.hooks.some((h) => h.source === 'project' || h.source === 'projectLocal'), projectHooks: projectHooks(s) },
       config: configState(session, s, this.opts.extraReview?.() ?? []),
       claude: this.claude.list(trust === 'trusted'),
     };

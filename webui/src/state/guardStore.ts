@@ -5,7 +5,7 @@
 // trust dialog opens.
 import { signal } from '@preact/signals';
 import type { HostClient } from '../host/client.js';
-import type { GuardCoverage, HookTestResult, TestPreset } from '../host/protocol.js';
+import type { GuardCoverage, HookTestResult, ProjectHookDetail, TestPreset } from '../host/protocol.js';
 import type { AppStore } from './appStore.js';
 
 /** The stdin a user is writing for one hook's test, and the preset it started from. */
@@ -46,6 +46,8 @@ export class GuardStore {
   readonly #inputs = signal<Record<string, TestInput>>({});
   /** A script the trust dialog opened in a plain browser: the page says where it is. */
   readonly #opened = signal<string | null>(null);
+  /** The project hooks whole, for the trust dialog (null until it asked). */
+  readonly #trustHooks = signal<ProjectHookDetail[] | null>(null);
   #loading = false;
   #again = false;
 
@@ -53,7 +55,10 @@ export class GuardStore {
     private readonly client: HostClient,
     private readonly app: AppStore,
   ) {
-    client.on('hooks.changed', () => void this.load());
+    client.on('hooks.changed', () => {
+      void this.load();
+      if (this.#trustHooks.value) void this.loadTrustHooks();
+    });
     client.on('hooks.stats', () => void this.load());
   }
 
@@ -62,6 +67,18 @@ export class GuardStore {
   }
   get opened(): string | null {
     return this.#opened.value;
+  }
+  get trustHooks(): ProjectHookDetail[] | null {
+    return this.#trustHooks.value;
+  }
+
+  /** The project hooks whole (the dialog shows the short list until they arrive). */
+  async loadTrustHooks(): Promise<void> {
+    try {
+      this.#trustHooks.value = (await this.client.request('trust.hooks', {})).hooks;
+    } catch {
+      // the dialog keeps the list it has (every command, whole)
+    }
   }
 
   /** Fetches the coverage (one request at a time; a change during one fetches once more). */

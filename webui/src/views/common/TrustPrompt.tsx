@@ -3,8 +3,10 @@
 // lets run, whole: each hook's event, matcher and description, its full command (wrapped, scrolled
 // when long), the file it is in (settings.json and settings.local.json alike), and for a command
 // that runs a script in the project, the script's first lines with a link that opens it. The answer
-// goes to the sidecar (`trust.set`), which remembers it.
-import type { ProjectHookInfo, ProjectScript } from '../../host/protocol.js';
+// goes to the sidecar (`trust.set`), which remembers it. The hooks come whole from `trust.hooks`;
+// until they arrive, the short list of the trust state shows.
+import { useEffect } from 'preact/hooks';
+import type { ProjectHookDetail, ProjectHookInfo, ProjectScript } from '../../host/protocol.js';
 import { t } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
 import { displayPath } from '../../state/paths.js';
@@ -47,7 +49,7 @@ function ScriptHead({ script: s }: { script: ProjectScript }) {
   );
 }
 
-function TrustHook({ hook: h }: { hook: ProjectHookInfo }) {
+function TrustHook({ hook: h }: { hook: ProjectHookInfo & Partial<ProjectHookDetail> }) {
   const { app } = useStores();
   const file = displayPath(h.file, app.hello);
   return (
@@ -61,7 +63,9 @@ function TrustHook({ hook: h }: { hook: ProjectHookInfo }) {
         <code class="command">{h.command}</code>
       </pre>
       <div class="trust-file muted" title={h.file}>
-        {t(h.source === 'projectLocal' ? 'trust.file.local' : 'trust.file.shared', { file: h.line ? `${file}:${h.line}` : file })}
+        {t(h.source === 'projectLocal' || (!h.source && h.file.endsWith('.local.json')) ? 'trust.file.local' : 'trust.file.shared', {
+          file: h.line ? `${file}:${h.line}` : file,
+        })}
       </div>
       {h.script && <ScriptHead script={h.script} />}
     </li>
@@ -69,8 +73,9 @@ function TrustHook({ hook: h }: { hook: ProjectHookInfo }) {
 }
 
 export function TrustPrompt() {
-  const { app } = useStores();
-  const hooks = app.trust?.projectHooks ?? [];
+  const { app, guard } = useStores();
+  useEffect(() => void guard.loadTrustHooks(), []);
+  const hooks: Array<ProjectHookInfo & Partial<ProjectHookDetail>> = guard.trustHooks ?? app.trust?.projectHooks ?? [];
   return (
     <Dialog
       title={t('trust.title')}
