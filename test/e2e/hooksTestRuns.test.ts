@@ -3,11 +3,11 @@
 // guard sees `rm -rf build` and blocks; a JSON mistake is a clear error naming where; every run of
 // `wave hooks test` is marked as a test run in the history, and `wave hooks stats` counts it apart
 // from the real runs of `wave -p`.
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, cleanupSandboxes, ensureBuilt, group, Sandbox, scenario, WAVE_BIN } from './harness.js';
+import { call, cleanupSandboxes, ensureBuilt, group, Sandbox, scenario } from './harness.js';
+import { wave } from './hostile/harness.js';
 
 beforeAll(() => ensureBuilt(), 180_000);
 afterAll(() => cleanupSandboxes());
@@ -15,20 +15,7 @@ afterAll(() => cleanupSandboxes());
 const GUARD = "grep -q 'rm -rf' && { echo 'rm -rf is not allowed' >&2; exit 2; }; exit 0";
 
 /** `wave hooks test` with `stdin` piped in (for `--input -`). */
-function waveWithStdin(sb: Sandbox, args: string[], stdin: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const env: Record<string, string | undefined> = {};
-    for (const [k, v] of Object.entries(process.env)) if (!/^(WAVE_|OPENAI_|ANTHROPIC_|CLAUDE|VITEST)/.test(k)) env[k] = v;
-    const child = spawn(process.execPath, [WAVE_BIN, ...args], { cwd: sb.workdir, env: { ...env, HOME: sb.home }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
+const waveWithStdin = (sb: Sandbox, args: string[], input: string) => wave(sb, args, { input });
 
 describe('wave hooks test --input and test runs in the history', () => {
   let sb: Sandbox;
