@@ -78,7 +78,7 @@ describe('wave hooks test --input and test runs in the history', () => {
     expect(hooks).toEqual([expect.objectContaining({ event: 'PreToolUse', matcher: 'Bash', runs: 1, blocks: 0 })]);
     expect(tests).toEqual([expect.objectContaining({ event: 'PreToolUse', matcher: 'Bash', runs: 3, blocks: 3 })]);
     const human = await sb.wave(['hooks', 'stats']);
-    expect(human.stdout).toMatch(/ 1 runs · p50 /);
+    expect(human.stdout).toMatch(/ 1 run · p50 /);
     expect(human.stdout).toContain("Test runs (wave hooks test and the settings page's Test; not counted above)");
     expect(human.stdout).toMatch(/ 3 test runs \(3 blocked\) · last /);
     const runs = await sb.wave(['hooks', 'runs']);

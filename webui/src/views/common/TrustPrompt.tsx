@@ -7,7 +7,7 @@
 // until they arrive, the short list of the trust state shows.
 import { useEffect } from 'preact/hooks';
 import type { ProjectHookDetail, ProjectHookInfo, ProjectScript } from '../../host/protocol.js';
-import { t } from '../../i18n/index.js';
+import { t, tn } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
 import { displayPath } from '../../state/paths.js';
 import { Dialog } from './Dialog.js';
@@ -95,7 +95,7 @@ export function TrustPrompt() {
       <p>{t('trust.body', { name: app.projectName })}</p>
       {hooks.length > 0 && (
         <div class="trust-hooks">
-          <p class="muted">{t('trust.commands', { n: hooks.length })}</p>
+          <p class="muted">{tn('trust.commands', hooks.length)}</p>
           <ul>
             {hooks.map((h) => (
               <TrustHook hook={h} />
