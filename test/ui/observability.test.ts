@@ -95,8 +95,10 @@ describe('the hooks page shows how hooks behave', () => {
     await result.waitFor();
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
     expect(await focused()).toBe('Test No shell today');
-    // The test run is in the history too (as with `wave hooks test`): the row gets figures.
-    await expect.poll(() => fig(page, 'No shell today', 'runs')).toBe('1 run');
+    // The test run is in the history too (as with `wave hooks test`), counted apart from real runs:
+    // the row gets the figure of its test runs, and no real-run figures.
+    await expect.poll(() => fig(page, 'No shell today', 'tests')).toBe('1 test run');
+    expect(await row(page, 'No shell today').locator('[data-fig=runs]').count()).toBe(0);
     expect(await focused()).toBe('Test No shell today');
     expect(await result.locator('.test-head strong').textContent()).toBe('It would block');
     // Only that hook ran (not "Check shell commands", which matches the same event and tool).

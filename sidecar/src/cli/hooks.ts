@@ -7,7 +7,7 @@ const USAGE = `usage:
       every configured hook with its source, file, event, matcher and command
   wave hooks validate [--workdir DIR] [--json]
       every problem in the hook configuration (exit code 1 when there is an error)
-  wave hooks test <Event> [--workdir DIR] [--tool NAME] [--input JSON|@FILE|-] [--json]
+  wave hooks test <Event> [--workdir DIR] [--tool NAME] [--input JSON|FILE|-] [--json]
       run the hooks of one event for real against a test payload and show what they decide,
       and which hooks did not run and why
   wave hooks runs [--event E] [--hook TEXT] [--outcome ok|blocked|error|timeout] [--since 2h] [--limit N] [--json]

@@ -4,8 +4,8 @@ import { counted, sourceLabel } from '../hooks/contract/sourceLabel.js';
 import { homedir } from 'node:os';
 import { commandArgs } from './args.js';
 import { readHistory, type HistoryLine } from '../hooks/history/history.js';
-import { historyStats } from '../hooks/history/statsScan.js';
-import { findRuns, OUTCOME_FILTERS, outcomeOf, parseDuration, type OutcomeFilter } from '../hooks/history/stats.js';
+import { historyFigures } from '../hooks/history/statsScan.js';
+import { findRuns, OUTCOME_FILTERS, outcomeOf, parseDuration, type HookStats, type OutcomeFilter } from '../hooks/history/stats.js';
 import { settingsPaths } from '../settings/paths.js';
 import { makeStyle } from './style.js';
 
@@ -24,13 +24,14 @@ function historyFile(): string {
 
 function runLine(l: HistoryLine): string {
   const status = l.timedOut ? 'timed out' : l.signal ? `killed by ${l.signal}` : l.exitCode === null ? l.verdict : `exit ${l.exitCode}`;
-  return `${l.startedAt}  ${l.event.padEnd(18)} ${outcomeOf(l.verdict).padEnd(8)} ${status.padEnd(10)} ${String(Math.round(l.durationMs)).padStart(6)} ms  ${l.name}  [${sourceLabel(l.source)}]${l.error ? `  ! ${l.error}` : ''}`;
+  return `${l.startedAt}  ${l.event.padEnd(18)} ${outcomeOf(l.verdict).padEnd(8)} ${status.padEnd(10)} ${String(Math.round(l.durationMs)).padStart(6)} ms  ${l.name}  [${sourceLabel(l.source)}]${l.test ? ' (test run)' : ''}${l.error ? `  ! ${l.error}` : ''}`;
 }
 
 const RUNS_USAGE = `usage: wave hooks runs [--event E] [--hook TEXT] [--outcome ok|blocked|error|timeout] [--since 2h] [--limit N] [--json]
   the run history (~/.wave/hook-runs.jsonl), newest first (50 runs unless --limit says otherwise)`;
 const STATS_USAGE = `usage: wave hooks stats [--since 7d] [--json]
-  per hook: runs, blocks, errors, timeouts, p50 / p95 / max duration, last run`;
+  per hook: runs, blocks, errors, timeouts, p50 / p95 / max duration, last run; test runs
+  (wave hooks test, the settings page's Test) apart, under "tests" in --json`;
 
 export function runsCommand(argv: string[]): number {
   const args = commandArgs('hooks runs', RUNS_USAGE, argv, {
@@ -69,17 +70,17 @@ export function statsCommand(argv: string[]): number {
   const args = commandArgs('hooks stats', STATS_USAGE, argv, { since: { type: 'string' }, json: { type: 'boolean' } });
   if (!args.ok) return args.code;
   const { values } = args;
-  const hooks = historyStats(historyFile(), since(values.since));
+  const { hooks, tests } = historyFigures(historyFile(), since(values.since));
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ hooks }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ hooks, tests }, null, 2)}\n`);
     return 0;
   }
   const st = makeStyle(process.stdout);
   if (!hooks.length) process.stdout.write(`No hook runs recorded (${historyFile()}).\n`);
+  const head = (h: HookStats) =>
+    `${st.bold(h.event)}${h.matcher ? ` ${JSON.stringify(h.matcher)}` : ''}  ${st.dim(`[${sourceLabel(h.source)}] ${h.file ?? '<programmatic>'}`)}\n`;
   for (const h of hooks) {
-    process.stdout.write(
-      `${st.bold(h.event)}${h.matcher ? ` ${JSON.stringify(h.matcher)}` : ''}  ${st.dim(`[${sourceLabel(h.source)}] ${h.file ?? '<programmatic>'}`)}\n`,
-    );
+    process.stdout.write(head(h));
     process.stdout.write(`  $ ${h.command}\n`);
     const fails = [h.blocks && `${h.blocks} blocked`, h.errors && counted(h.errors, 'error'), h.timeouts && `${h.timeouts} timed out`]
       .filter(Boolean)
@@ -87,6 +88,11 @@ export function statsCommand(argv: string[]): number {
     process.stdout.write(
       `  ${counted(h.runs, 'run')}${fails ? ` (${fails})` : ''} · p50 ${h.p50_ms} ms · p95 ${h.p95_ms} ms · max ${h.max_ms} ms · last ${h.last_run}\n`,
     );
+  }
+  if (tests.length) process.stdout.write(`\n${st.bold('Test runs')} ${st.dim("(wave hooks test and the settings page's Test; not counted above)")}\n`);
+  for (const h of tests) {
+    process.stdout.write(head(h));
+    process.stdout.write(`  $ ${h.command}\n  ${counted(h.runs, 'test run')}${h.blocks ? ` (${h.blocks} blocked)` : ''} · last ${h.last_run}\n`);
   }
   return 0;
 }

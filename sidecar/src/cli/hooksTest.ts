@@ -1,7 +1,7 @@
 // `wave hooks test <Event>`: builds the event's payload (test values for the session fields, the
 // user's --input over the event's sample), runs the configured hooks for real and prints each run
 // and the combined decision in words — or, with --json, one object scripts can rely on.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { commandArgs } from './args.js';
 import { describeDecision } from '../hooks/contract/describe.js';
 import { unreadSummary } from '../hooks/config/problems.js';
@@ -12,15 +12,27 @@ import { hookTestContext, hookTestInput, promptModelFor } from '../app/hookTest.
 import { managerFor } from './hooksList.js';
 import { indent, makeStyle, type Style } from './style.js';
 
+/** Where a JSON parse error is, as "line L, column C" (from the parser's "position N"). */
+function jsonErrorAt(text: string, e: Error): string {
+  const pos = /position (\d+)/.exec(e.message);
+  if (!pos) return e.message;
+  const before = text.slice(0, Number(pos[1]));
+  const line = before.split('\n').length;
+  return `${e.message.replace(/ in JSON at position \d+.*$/, '')} at line ${line}, column ${before.length - before.lastIndexOf('\n')}`;
+}
+
+/** `--input`: JSON text, a file (`@FILE` or a path), or `-` for stdin; an object, else a clear error naming where it came from. */
 function readInput(spec: string): Record<string, unknown> {
-  const text = spec === '-' ? readFileSync(0, 'utf8') : spec.startsWith('@') ? readFileSync(spec.slice(1), 'utf8') : spec;
+  const fromFile = spec.startsWith('@') ? spec.slice(1) : spec !== '-' && !spec.trimStart().startsWith('{') && existsSync(spec) ? spec : null;
+  const where = spec === '-' ? 'stdin' : (fromFile ?? 'the text given');
+  const text = spec === '-' ? readFileSync(0, 'utf8') : fromFile !== null ? readFileSync(fromFile, 'utf8') : spec;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new Error(`--input is not valid JSON: ${(e as Error).message}`, { cause: e });
+    throw new Error(`--input (${where}) is not valid JSON: ${jsonErrorAt(text, e as Error)}`, { cause: e });
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('--input must be a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`--input (${where}) must be a JSON object`);
   return value as Record<string, unknown>;
 }
 
@@ -40,10 +52,11 @@ function runLines(r: HookRunRecord, st: Style, plugin: string | undefined): stri
   return lines.join('\n');
 }
 
-const TEST_USAGE = `usage: wave hooks test <Event> [--workdir DIR] [--tool NAME] [--input JSON|@FILE|-] [--json]
+const TEST_USAGE = `usage: wave hooks test <Event> [--workdir DIR] [--tool NAME] [--input JSON|FILE|-] [--json]
   runs the configured hooks of one event for real against a test payload (the event's sample, each
-  tool's own sample input, your --input over them), prints each run, the combined decision, and
-  every hook of the event that did not run with its reason
+  tool's own sample input, your --input over them: JSON text, a file, or - for stdin), prints each
+  run, the combined decision, and every hook of the event that did not run with its reason; the runs
+  are test runs in the history (\`wave hooks stats\` counts them apart)
 Events: ${EVENT_NAMES.join(', ')}`;
 
 export async function hooksTestCommand(argv: string[]): Promise<number> {
@@ -62,11 +75,11 @@ export async function hooksTestCommand(argv: string[]): Promise<number> {
     process.stderr.write(`wave hooks test: ${event ? `unknown event "${event}"` : 'name an event'}; one of: ${EVENT_NAMES.join(', ')}\n`);
     return 2;
   }
-  const manager = managerFor(values.workdir, { onRecord: (r) => runs.push(r) });
+  const manager = managerFor(values.workdir, { onRecord: (r) => runs.push(r), testRuns: true });
   manager.setPromptModel(promptModelFor(manager.snapshot().settings.model));
-  const given = values.input ? readInput(values.input) : undefined;
   let input: Record<string, unknown>;
   try {
+    const given = values.input ? readInput(values.input) : undefined;
     input = hookTestInput(event, { tool: values.tool, input: given, project: manager.workdir });
   } catch (e) {
     process.stderr.write(`wave hooks test: ${(e as Error).message}\n`);

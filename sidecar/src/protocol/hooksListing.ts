@@ -14,6 +14,27 @@ export interface ProjectHookInfo {
   file: string;
 }
 
+/** One project hook whole, as the trust dialog shows it (`trust.hooks`): what trusting the workspace lets run. */
+export interface ProjectHookDetail extends ProjectHookInfo {
+  /** The whole command (`POST <url>`, `prompt: <text>` for the other types). */
+  command: string;
+  /** Which project file: `.wave/settings.json` or `.wave/settings.local.json`. */
+  source: 'project' | 'projectLocal';
+  line: number | null;
+  /** The hook's own `description`, if it has one. */
+  description: string | null;
+  /** The script in the project the command runs: its first lines (capped), or why none are shown. */
+  script: ProjectScript | null;
+}
+
+/** The first lines of a project script a hook runs (at most 10 lines and 2 KiB). */
+export interface ProjectScript {
+  path: string;
+  lines: string[];
+  truncated: boolean;
+  state: 'text' | 'missing' | 'binary';
+}
+
 export interface TrustInfo {
   state: TrustState;
   /** Project settings define hooks (so the UI should ask when the state is unknown). */

@@ -4,12 +4,14 @@
 import * as z from 'zod';
 import type { HookRunRecord, HookRunStart, Message, RunKind } from './wire.js';
 import { STOP_CHOICES } from './wire.js';
-import type { ClaudeImportDone, ConfigState, HooksListing, TrustInfo } from './hooksListing.js';
+import type { ClaudeImportDone, ConfigState, HooksListing, ProjectHookDetail, TrustInfo } from './hooksListing.js';
 import type { McpElicitation, McpListing } from './mcpListing.js';
+import type { GuardCoverage } from './coverage.js';
 
 export type * from './wire.js';
 export type * from './hooksListing.js';
 export type * from './mcpListing.js';
+export type * from './coverage.js';
 
 // ----- requests (UI → sidecar) -----------------------------------------------------------------
 
@@ -41,8 +43,14 @@ export const RequestSchemas = {
     outcome: z.enum(['ok', 'blocked', 'error', 'timeout']).optional(),
     limit: z.number().int().min(1).max(1000).optional(),
   }),
-  /** Runs that one hook against its event's sample payload, without a model (`wave hooks test`). */
-  'hooks.test': z.object({ id: z.string().min(1) }),
+  /**
+   * Runs that one hook for real, without a model (`wave hooks test`): against its event's sample
+   * payload, or `input`, the user's stdin (its event fields over the sample; `cwd` and
+   * `permission_mode` too). A test run is marked as such in the history and counted apart.
+   */
+  'hooks.test': z.object({ id: z.string().min(1), input: z.record(z.string(), z.unknown()).optional() }),
+  /** The tools × tool events view of the hooks that run, and the guards that would fail open. */
+  'hooks.coverage': z.object({}),
   /** Imports the hooks of one Claude Code settings file (or of every one listed in `claude`) into its Wave file (`wave hooks import`). */
   'hooks.import': z.object({ from: z.enum(['user', 'project', 'local']).optional() }),
   'chat.state': z.object({}),
@@ -61,6 +69,8 @@ export const RequestSchemas = {
   /** Asks every chat view to open with this text in its input. */
   'chat.prefill': z.object({ text: z.string() }),
   'trust.set': z.object({ trusted: z.boolean() }),
+  /** Every project hook whole, as the trust dialog shows it: description, file, the first lines of its project script. */
+  'trust.hooks': z.object({}),
   /** Takes the disk version of one changed settings file (or of every offered one) into the session. */
   'config.apply': z.object({ path: z.string().min(1).optional() }),
   /** Hides the change of one file (or of all) until the file changes again. */
@@ -158,6 +168,8 @@ export interface HookFigures {
   failures: number;
   p95Ms: number;
   lastRun: string;
+  /** Test runs (`wave hooks test`, the page's Test), counted apart: none of the figures above counts them. */
+  tests?: number;
 }
 
 /**
@@ -168,6 +180,8 @@ export interface HookFigures {
 export interface HookHistoryRun extends Omit<HookRunRecord, 'id' | 'hookId' | 'outcome' | 'toolUseId' | 'kind'> {
   sessionId: string;
   kind: RunKind | null;
+  /** A test run (`wave hooks test`, the settings page's Test), counted apart from real runs; absent for a real one. */
+  test?: true;
 }
 
 /** What the combined decision of a test run amounts to, in one word. */
@@ -183,6 +197,15 @@ export interface HookTestResult {
   decision: string[];
   /** Why the hook did not run (its matcher matches no sample value, …), else null. */
   notRun: string | null;
+  /** Inputs to try instead (`rm -rf build` for Bash, a write to `.env`, …): each a whole stdin like `payload`. */
+  presets: TestPreset[];
+}
+
+/** An input to test a hook with: its key names it (the UI words it), for the tool it is for (null: not a tool event). */
+export interface TestPreset {
+  key: string;
+  tool: string | null;
+  stdin: Record<string, unknown>;
 }
 
 export interface Hello {
@@ -229,6 +252,7 @@ export interface Results {
   'hooks.stats': { hooks: Record<string, HookFigures> };
   'hooks.runs': { runs: HookHistoryRun[]; file: string };
   'hooks.test': HookTestResult;
+  'hooks.coverage': GuardCoverage;
   'hooks.import': HooksListing & { imported: ClaudeImportDone[] };
   /** `opened`: with no model configured, the settings file opened instead of the chat. */
   'hooks.edit': { ok: true; opened: string | null };
@@ -244,6 +268,7 @@ export interface Results {
   'model.test': ModelProbe;
   'chat.prefill': { ok: true };
   'trust.set': TrustInfo;
+  'trust.hooks': { hooks: ProjectHookDetail[] };
   'config.apply': ConfigState;
   'config.dismiss': ConfigState;
   'config.revert': { config: ConfigState; undo: string };

@@ -5,7 +5,9 @@ import { existsSync } from 'node:fs';
 import { basename, isAbsolute, resolve } from 'node:path';
 import { setJsonValue } from '../settings/jsonEdit.js';
 import { settingsPaths } from '../settings/paths.js';
+import { coverageOf } from './coverage.js';
 import { reviewRequests } from './reviewRequests.js';
+import { projectHookDetails } from './trustDetails.js';
 import { editOwnSettings, SettingsRefusal } from './settingsEdit.js';
 import type { ErrorCode, Handlers, Hello } from '../protocol/protocol.js';
 import type { Client, Services } from './services.js';
@@ -112,7 +114,8 @@ type HooksMethods =
   | 'hooks.import'
   | 'hooks.stats'
   | 'hooks.runs'
-  | 'hooks.test';
+  | 'hooks.test'
+  | 'hooks.coverage';
 
 function hooksRequests(app: Services): Pick<Handlers<Client>, HooksMethods> {
   return {
@@ -138,8 +141,9 @@ function hooksRequests(app: Services): Pick<Handlers<Client>, HooksMethods> {
     },
     'hooks.stats': () => ({ hooks: app.runs.stats() }),
     'hooks.runs': (q) => app.runs.runs(q),
-    'hooks.test': async ({ id }) => {
-      const result = await app.runs.test(id);
+    'hooks.coverage': () => coverageOf(app),
+    'hooks.test': async ({ id, input }) => {
+      const result = await app.runs.test(id, input);
       app.broadcast('hooks.stats', { hooks: app.runs.stats() });
       return result;
     },
@@ -238,6 +242,7 @@ export function createHandlers(app: Services): Handlers<Client> {
       if (trusted && was !== 'trusted') await app.chat.trustGranted();
       return info;
     },
+    'trust.hooks': () => ({ hooks: projectHookDetails(app.workdir, app.homeDir) }),
     ...reviewRequests(app),
     ...hooksRequests(app),
     ...mcpRequests(app),

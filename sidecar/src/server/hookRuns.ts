@@ -12,11 +12,12 @@ import { historyLine, HistoryWriter, readHistory } from '../hooks/history/histor
 import { HookManager, type FireContext } from '../hooks/fire/manager.js';
 import { matches } from '../hooks/contract/matcher.js';
 import { findRuns, statsKey } from '../hooks/history/stats.js';
-import { historyStats } from '../hooks/history/statsScan.js';
+import { historyFigures } from '../hooks/history/statsScan.js';
 import type { HookDecision, HookRunRecord } from '../hooks/contract/types.js';
 import { settingsPaths } from '../settings/paths.js';
 import type { DecisionSummary, HookFigures, HookListItem, HookTestResult, HooksListing, Params, Results } from '../protocol/protocol.js';
 import { SettingsRefusal } from './settingsEdit.js';
+import { testPresets, userTestInput } from './testInput.js';
 
 export interface HookRunsOptions {
   workdir: string;
@@ -62,13 +63,20 @@ export class HookRunsService {
     this.history = new HistoryWriter(this.file);
   }
 
-  /** Each listed hook's figures, by hook id (hooks that never ran have none). */
+  /** Each listed hook's figures, by hook id (hooks that never ran have none); test runs counted apart. */
   stats(): Record<string, HookFigures> {
-    const byKey = new Map(historyStats(this.file).map((s) => [statsKey(s), s]));
+    const { hooks, tests } = historyFigures(this.file);
+    const byKey = new Map(hooks.map((s) => [statsKey(s), s]));
+    const testsByKey = new Map(tests.map((s) => [statsKey(s), s.runs]));
     const out: Record<string, HookFigures> = {};
     for (const h of this.opts.listing().hooks) {
       const s = byKey.get(statsKey(h));
-      if (s) out[h.id] = { runs: s.runs, blocks: s.blocks, failures: s.errors + s.timeouts, p95Ms: s.p95_ms, lastRun: s.last_run };
+      const n = testsByKey.get(statsKey(h));
+      if (!s && !n) continue;
+      out[h.id] = s
+        ? { runs: s.runs, blocks: s.blocks, failures: s.errors + s.timeouts, p95Ms: s.p95_ms, lastRun: s.last_run }
+        : { runs: 0, blocks: 0, failures: 0, p95Ms: 0, lastRun: '' };
+      if (n) out[h.id]!.tests = n;
     }
     return out;
   }
@@ -78,16 +86,51 @@ export class HookRunsService {
     return { runs, file: this.file };
   }
 
-  /** Runs that one hook, for real, against its event's sample payload; the run goes to the history too. */
-  async test(id: string): Promise<HookTestResult> {
+  /**
+   * Runs that one hook, for real, against its event's sample payload or the user's `given` stdin;
+   * the run goes to the history too, marked as a test run (counted apart from real runs).
+   */
+  async test(id: string, given?: Record<string, unknown>): Promise<HookTestResult> {
     const hook = this.opts.listing().hooks.find((h) => h.id === id);
     if (!hook || !isHookEvent(hook.event)) throw new SettingsRefusal('not_found', 'that hook is no longer in its settings file; the list was refreshed');
     // A test runs the command for real: a project's hooks only where they would run at all.
     if (hook.state === 'untrusted')
       throw new SettingsRefusal('refused', 'this workspace is not trusted, so its project hooks do not run, not even as a test: trust it first');
     const event = hook.event;
+    const project = this.opts.workdir;
+    const sample = sampleValue(event, hook);
+    const tool = sample?.field === 'tool_name' ? sample.value : undefined;
+    const sampleInput = hookTestInput(event, { tool, project, ...(sample && !tool ? { input: { [sample.field]: sample.value } } : {}) });
+    const base: FireContext = { ...hookTestContext(project), only: (h) => h.id === id };
+    const { input, ctx } = given ? userTestInput(event, given, project, base) : { input: sampleInput, ctx: base };
     const runs: HookRunRecord[] = [];
-    const manager = new HookManager({
+    const manager = this.testManager(runs);
+    manager.setPromptModel(promptModelFor(manager.snapshot().settings.model, this.opts.env));
+    const typed = input as EventInput<HookEventName>;
+    await manager.prepare(event);
+    const planned = manager.plan(event, typed, ctx);
+    const { decision } = await manager.fire(event, typed, ctx);
+    await manager.waitForAsync();
+    await this.history.flush();
+    const why =
+      sample === null && !given
+        ? `its matcher "${hook.matcher ?? ''}" matches none of the sample values`
+        : planned.skipped.find((k) => k.hook?.id === id)?.reason;
+    const stdinOf = (i: Record<string, unknown>) => manager.payload(event, i as EventInput<HookEventName>, base);
+    return {
+      event,
+      payload: manager.payload(event, typed, ctx),
+      runs,
+      summary: summarize(decision),
+      decision: describeDecision(event, decision),
+      notRun: runs.length ? null : (why ?? 'it did not run'),
+      presets: testPresets(event, hook, { tool: tool ?? null, stdin: stdinOf(sampleInput) }, { project, home: this.opts.homeDir }, stdinOf),
+    };
+  }
+
+  /** A manager of test runs: every record goes to the history marked as a test run. */
+  private testManager(runs: HookRunRecord[]): HookManager {
+    return new HookManager({
       workdir: this.opts.workdir,
       homeDir: this.opts.homeDir,
       trustProject: true,
@@ -96,30 +139,9 @@ export class HookRunsService {
       historyFile: null,
       onRecord: (r) => {
         runs.push(r);
-        this.history.append(historyLine(r, TEST_SESSION));
+        this.history.append(historyLine(r, TEST_SESSION, true));
       },
     });
-    const sample = sampleValue(event, hook);
-    const tool = sample?.field === 'tool_name' ? sample.value : undefined;
-    const input = hookTestInput(event, { tool, project: this.opts.workdir, ...(sample && !tool ? { input: { [sample.field]: sample.value } } : {}) });
-    manager.setPromptModel(promptModelFor(manager.snapshot().settings.model, this.opts.env));
-    const ctx: FireContext = { ...hookTestContext(this.opts.workdir), only: (h) => h.id === id };
-    const typed = input as EventInput<HookEventName>;
-    await manager.prepare(event);
-    const planned = manager.plan(event, typed, ctx);
-    const { decision } = await manager.fire(event, typed, ctx);
-    await manager.waitForAsync();
-    await this.history.flush();
-    const why =
-      sample === null ? `its matcher "${hook.matcher ?? ''}" matches none of the sample values` : planned.skipped.find((k) => k.hook?.id === id)?.reason;
-    return {
-      event,
-      payload: manager.payload(event, typed, ctx),
-      runs,
-      summary: summarize(decision),
-      decision: describeDecision(event, decision),
-      notRun: runs.length ? null : (why ?? 'it did not run'),
-    };
   }
 
   /** Pushes fresh figures whenever the history file changes (size or time). */

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { historyLine, readHistory, rotatedPath } from '../../src/hooks/history/history.js';
 import { hookStats } from '../../src/hooks/history/stats.js';
-import { historyStats } from '../../src/hooks/history/statsScan.js';
+import { historyFigures, historyStats } from '../../src/hooks/history/statsScan.js';
 import type { HookRunRecord } from '../../src/hooks/contract/types.js';
 
 function run(i: number, over: Partial<HookRunRecord> = {}): HookRunRecord {
@@ -75,5 +75,27 @@ describe('historyStats', () => {
     expect(historyStats(path).find((h) => h.command.includes('世界'))?.runs).toBeGreaterThan(0);
     expect(historyStats(path).find((h) => h.file === '/other/settings.json')?.runs).toBe(1);
     expect(historyStats(join(dir, 'missing.jsonl'))).toEqual([]);
+  });
+
+  it("counts test runs (wave hooks test, the page's Test) apart: they are marked in the line and in none of the real figures", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wave-stats-'));
+    const path = join(dir, 'hook-runs.jsonl');
+    const real = [1, 3, 5].map((i) => historyLine(run(i, { verdict: 'ok', timedOut: false, durationMs: 10, command: 'x', async: false }), 's'));
+    const tests = [7, 9].map((i) =>
+      historyLine(run(i, { verdict: 'blocked', timedOut: false, durationMs: 5000, command: 'x', async: false }), 'hooks-test', true),
+    );
+    expect(Object.keys(tests[0]!).slice(0, 4)).toEqual(['startedAt', 'sessionId', 'test', 'event']);
+    expect(real[0]).not.toHaveProperty('test');
+    // A test line parsed whole (keys in another order) is a test run too.
+    const { test: _test, verdict: _verdict, ...rest } = tests[1]!;
+    const reordered = JSON.stringify({ verdict: 'ok', ...rest, startedAt: '2026-01-01T03:00:00.000Z', test: true });
+    writeFileSync(path, `${[...real, ...tests].map((l) => JSON.stringify(l)).join('\n')}\n${reordered}\n`);
+    const { hooks, tests: counted } = historyFigures(path);
+    expect(hooks).toHaveLength(1);
+    expect(hooks[0]).toMatchObject({ event: 'PreToolUse', runs: 3, blocks: 0, p95_ms: 10 });
+    expect(counted).toHaveLength(1);
+    expect(counted[0]).toMatchObject({ event: 'PreToolUse', runs: 3, blocks: 2 });
+    expect(historyStats(path)).toEqual(hooks);
+    expect(hookStats(readHistory(path))).toEqual(hooks);
   });
 });

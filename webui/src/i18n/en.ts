@@ -1,6 +1,7 @@
 // English UI text. The keys are the catalogue every language must fill (see zh-CN.ts).
 // `{name}` is replaced by a parameter; `<...>` in prompts are placeholders the user fills in.
 import { runKindEn } from './runKind.en.js';
+import { guardsEn } from './guards.en.js';
 
 export const en = {
   ...runKindEn,
@@ -380,6 +381,7 @@ export const en = {
   'hooks.changedTargets': 'changed during this session',
   'hooks.approveTargets': 'Approve the change',
   'hooks.targetsApproved': 'Approved: the hooks run their scripts and programs as they are now',
+  ...guardsEn,
 };
 
 export type Key = keyof typeof en;

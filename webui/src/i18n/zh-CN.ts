@@ -1,4 +1,5 @@
 // 简体中文界面文本（键与 en.ts 一一对应）。
+import { guardsZhCN } from './guards.zh-CN.js';
 import type { Dict } from './en.js';
 import { runKindZhCN } from './runKind.zh-CN.js';
 
@@ -376,4 +377,5 @@ export const zhCN: Dict = {
   'hooks.changedTargets': '本次会话中已更改',
   'hooks.approveTargets': '批准此更改',
   'hooks.targetsApproved': '已批准：钩子按现在的脚本和程序运行',
+  ...guardsZhCN,
 };

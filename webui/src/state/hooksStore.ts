@@ -144,12 +144,12 @@ export class HooksStore {
     this.#menu.value = this.#menu.value === id ? null : id;
   }
 
-  /** Runs that one hook against its event's sample payload (no model); the result shows in its row. */
-  async testHook(h: HookListItem): Promise<void> {
+  /** Runs that one hook for real against its event's sample payload, or the user's `input` (no model); the result shows in its row. */
+  async testHook(h: HookListItem, input?: Record<string, unknown>): Promise<void> {
     this.#menu.value = null;
     this.#setTest(h.id, { running: true });
     try {
-      this.#setTest(h.id, { result: await this.client.request('hooks.test', { id: h.id }) });
+      this.#setTest(h.id, { result: await this.client.request('hooks.test', { id: h.id, ...(input ? { input } : {}) }) });
     } catch (err) {
       this.#setTest(h.id, { error: (err as Error).message });
     }

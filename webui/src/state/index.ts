@@ -5,6 +5,7 @@ import type { HostClient } from '../host/client.js';
 import { AppStore, type ViewMode } from './appStore.js';
 import { ChatStore } from './chatStore.js';
 import { ConfigStore } from './configStore.js';
+import { GuardStore } from './guardStore.js';
 import { HooksStore } from './hooksStore.js';
 import { McpStore } from './mcpStore.js';
 import { ModelStore } from './modelStore.js';
@@ -13,6 +14,7 @@ import { RunsStore } from './runsStore.js';
 export interface Stores {
   app: AppStore;
   hooks: HooksStore;
+  guard: GuardStore;
   chat: ChatStore;
   config: ConfigStore;
   runs: RunsStore;
@@ -25,6 +27,7 @@ export function createStores(client: HostClient, mode: ViewMode): Stores {
   const stores: Stores = {
     app,
     hooks: new HooksStore(client, app),
+    guard: new GuardStore(client, app),
     chat: new ChatStore(client, app),
     config: new ConfigStore(client),
     runs: new RunsStore(client),
@@ -40,6 +43,7 @@ export function createStores(client: HostClient, mode: ViewMode): Stores {
       stores.model.receive(app.hello?.model);
     });
     if (mode !== 'chat') void stores.hooks.load();
+    if (mode !== 'chat') void stores.guard.load();
     if (mode !== 'chat') void stores.mcp.load();
     if (mode !== 'settings') void stores.chat.load();
   });

@@ -67,6 +67,8 @@ export interface HookManagerOptions {
   onRecord?: (record: HookRunRecord) => void;
   /** The run history (~/.wave/hook-runs.jsonl by default; null: none). */
   historyFile?: string | null;
+  /** Every run is a test run (`wave hooks test`): marked as such in the history, counted apart from real runs. */
+  testRuns?: boolean;
   /** The agent's tool names: tool matchers that match none of them are warned about. */
   toolNames?: readonly string[];
   /** Problems of the engine itself the user should hear about (the history cannot be written, …). */

@@ -109,7 +109,7 @@ export class HookManager {
   /** Every record goes out through here: to the listener, and to the history (queued, off the hot path). */
   private emit(record: HookRunRecord, ctx: FireContext): void {
     this.opts.onRecord?.(record);
-    this.history?.append(historyLine(record, ctx.sessionId));
+    this.history?.append(historyLine(record, ctx.sessionId, this.opts.testRuns === true));
   }
 
   private trusted(): boolean {

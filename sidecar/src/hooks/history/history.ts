@@ -31,15 +31,16 @@ export type StoredLine = Omit<HistoryLine, Usual> & Partial<Pick<HistoryLine, Us
 
 /**
  * The line of one run, compact: fields at their usual value (`async: false`, `signal: null`,
- * `timedOut: false`, `error: null`, empty output) are left out and read back as that value. The
- * key order is fixed: `startedAt` first, the hook's identity from `event` to `command`, then
- * `durationMs`, and `verdict` later (statsScan.ts reads the figures by position); `kind` and the
- * hook's `reason` follow the verdict (protocol/runKind.ts).
+ * `timedOut: false`, `error: null`, empty output, not a test) are left out and read back as that
+ * value. The key order is fixed: `startedAt` first, `test` (a test run) before the hook's identity
+ * from `event` to `command`, then `durationMs`, and `verdict` later (statsScan.ts reads the figures
+ * by position); `kind` and the hook's `reason` follow the verdict (protocol/runKind.ts).
  */
-export function historyLine(r: HookRunRecord, sessionId: string): StoredLine {
+export function historyLine(r: HookRunRecord, sessionId: string, test = false): StoredLine {
   return {
     startedAt: r.startedAt,
     sessionId,
+    ...(test ? { test: true as const } : {}),
     event: r.event,
     source: r.source,
     file: r.file,

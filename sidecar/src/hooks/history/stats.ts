@@ -41,7 +41,7 @@ function percentile(sorted: ArrayLike<number>, p: number): number {
 }
 
 /** The fields of a history line the figures need (the rest is not even parsed for them). */
-export type StatsFields = Pick<HistoryLine, 'startedAt' | 'event' | 'source' | 'file' | 'matcher' | 'command' | 'durationMs' | 'verdict'>;
+export type StatsFields = Pick<HistoryLine, 'startedAt' | 'test' | 'event' | 'source' | 'file' | 'matcher' | 'command' | 'durationMs' | 'verdict'>;
 
 interface Acc {
   first: KeyFields;
@@ -109,10 +109,10 @@ export class StatsAccumulator {
   }
 }
 
-/** Per hook, the most recently run first. */
+/** Per hook, the most recently run first (real runs: test runs are counted apart, statsScan.ts). */
 export function hookStats(lines: readonly StatsFields[], sinceMs = 0): HookStats[] {
   const acc = new StatsAccumulator(sinceMs ? new Date(sinceMs).toISOString() : '');
-  for (const l of lines) acc.add(acc.slot(l), l.startedAt, l.durationMs, l.verdict);
+  for (const l of lines) if (!l.test) acc.add(acc.slot(l), l.startedAt, l.durationMs, l.verdict);
   return acc.result();
 }
 

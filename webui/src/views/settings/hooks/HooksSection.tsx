@@ -6,6 +6,7 @@ import { t } from '../../../i18n/index.js';
 import { useStores } from '../../../state/index.js';
 import { Icon } from '../../common/icons.js';
 import { ClaudeImport } from './ClaudeImport.js';
+import { Coverage } from './Coverage.js';
 import { DeleteDialog } from './DeleteDialog.js';
 import { FileProblems } from './FileProblems.js';
 import { HookList } from './HookList.js';
@@ -100,6 +101,7 @@ export function HooksSection() {
         </div>
       </header>
       <ClaudeImport />
+      <Coverage />
       <div class="hooks-toolbar">
         <SourceTabs />
         {tab !== 'plugin' && (

@@ -1,11 +1,14 @@
 // The result of a Test, in the hook's row: what the combined decision amounts to, the run (exit,
-// duration, stdout / stderr), the decision in the words of `wave hooks test`, and the sample stdin
-// the hook got. No model is involved.
+// duration, stdout / stderr), the decision in the words of `wave hooks test`, the stdin the hook got,
+// and the user's own stdin to run it with (TestInput.tsx). No model is involved.
 import type { HookListItem } from '../../../host/protocol.js';
 import { t } from '../../../i18n/index.js';
 import type { TestState } from '../../../state/hooksStore.js';
 import { useStores } from '../../../state/index.js';
 import { RunDetails, RunFacts } from '../../chat/HookRunCard.js';
+import { TestInput } from './TestInput.js';
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export function TestResult({ hook: h, state }: { hook: HookListItem; state: TestState }) {
   const { hooks } = useStores();
@@ -50,9 +53,10 @@ export function TestResult({ hook: h, state }: { hook: HookListItem; state: Test
         ))}
       </ul>
       <details class="test-payload">
-        <summary>{t('test.payload')}</summary>
+        <summary>{t(sameJson(r.payload, r.presets[0]?.stdin) ? 'test.payload' : 'test.payloadGiven')}</summary>
         <pre>{JSON.stringify(r.payload, null, 2)}</pre>
       </details>
+      <TestInput hook={h} result={r} />
     </section>
   );
 }

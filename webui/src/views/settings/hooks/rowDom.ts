@@ -206,7 +206,7 @@ export function showMcpFlag(row: RowParts, targets: ReadonlyArray<{ server: stri
 /** Shows the hook's figures (or none), rebuilding them only when what they say changed. */
 export function showFigures(row: RowParts, f: HookFigures | undefined, now: number): void {
   const ago = f ? formatAgo(f.lastRun, now) : '';
-  const key = f ? `${f.runs} ${f.blocks} ${f.failures} ${Math.round(f.p95Ms)} ${f.lastRun} ${ago}` : '';
+  const key = f ? `${f.runs} ${f.blocks} ${f.failures} ${Math.round(f.p95Ms)} ${f.lastRun} ${ago} ${f.tests ?? 0}` : '';
   if (key === row.figuresKey) return;
   row.figuresKey = key;
   row.figures?.remove();
@@ -214,7 +214,12 @@ export function showFigures(row: RowParts, f: HookFigures | undefined, now: numb
   if (row.figures) row.meta.append(row.figures);
 }
 
+/** The figures of real runs, then the test runs apart (a hook only tested shows only those). */
 function figuresOf(f: HookFigures, ago: string): HTMLElement {
+  const tests = f.tests
+    ? el('span', { 'data-fig': 'tests', class: 'fig-tests' }, t(f.tests === 1 ? 'hooks.fig.test' : 'hooks.fig.tests', { n: f.tests }))
+    : null;
+  if (f.runs === 0) return el('span', { class: 'figures', 'data-field': 'figures', title: t('hooks.fig.testsTitle') }, tests);
   return el(
     'span',
     { class: 'figures', 'data-field': 'figures', title: t('hooks.fig.title', { last: f.lastRun }) },
@@ -223,5 +228,6 @@ function figuresOf(f: HookFigures, ago: string): HTMLElement {
     el('span', { 'data-fig': 'failures', class: f.failures > 0 ? 'fig-bad' : '' }, t('hooks.fig.failures', { n: f.failures })),
     el('span', { 'data-fig': 'p95' }, t('hooks.fig.p95', { ms: Math.round(f.p95Ms) })),
     el('span', { 'data-fig': 'last' }, t('hooks.fig.last', { ago })),
+    tests,
   );
 }
