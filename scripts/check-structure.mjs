@@ -2,7 +2,7 @@
 // The structure rules of the code (docs/architecture.md, "Layers"), checked in `npm test`:
 //   1. layers point one way: each folder of sidecar/src (and of webui/src) imports only the
 //      folders listed for it below — type-only imports included;
-//   2. browser technology stays in webui/src/host (the only code that knows the WebSocket);
+//   2. browser technology stays in webui/src/connection (the only code that knows the WebSocket);
 //   3. small pieces: no source file over 400 lines, no function over 60 lines;
 //   4. the code and the docs cite the product's own docs, never the spec or the seeds;
 //   5. sub-layers inside a folder: the hook engine's sub-folders (sidecar/src/hooks/contract, config, run,
@@ -50,12 +50,12 @@ export const HOOKS_SUBLAYERS = {
 /** Folders whose inside is layered too: folder (under sidecar/src) → its sub-layers. */
 const SIDECAR_SUBLAYERS = { hooks: HOOKS_SUBLAYERS };
 export const WEBUI_LAYERS = {
-  host: ['@protocol'],
+  connection: ['@protocol'],
   i18n: [],
-  state: ['host', 'i18n'],
-  views: ['state', 'i18n', 'host'],
+  state: ['connection', 'i18n'],
+  views: ['state', 'i18n', 'connection'],
   styles: [],
-  '.': ['host', 'i18n', 'state', 'views', 'styles'],
+  '.': ['connection', 'i18n', 'state', 'views', 'styles'],
 };
 
 function walk(dir, exts) {
@@ -208,8 +208,8 @@ function checkPackage(root, layers, exts, alias, sublayers = {}) {
     checkSizes(file, text, source);
     checkCitations(file, text);
     const layer = layerOf(root, file);
-    if (alias && layer !== 'host' && /\bnew WebSocket\b/.test(text))
-      report(file, 1, 'uses the WebSocket outside webui/src/host (the only code that knows the transport)');
+    if (alias && layer !== 'connection' && /\bnew WebSocket\b/.test(text))
+      report(file, 1, 'uses the WebSocket outside webui/src/connection (the only code that knows the transport)');
   }
   checkCycles(graph);
 }

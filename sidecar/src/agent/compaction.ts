@@ -2,7 +2,7 @@
 // a summary request to the model, then — only on success — a `compact` block from which the model's
 // view of the conversation starts, PostCompact (stderr to the user) and SessionStart(compact).
 import { toModelMessages } from './convert.js';
-import type { LoopHost } from './host.js';
+import type { LoopContext } from './loopContext.js';
 import { modelView, newMessage } from './messages.js';
 import { showUserParts } from './notices.js';
 import { ModelError } from '../models/modelError.js';
@@ -18,8 +18,8 @@ export interface CompactOutcome {
 }
 
 /** Rough token count of what the model would be sent (4 characters a token). */
-export function estimateTokens(host: Pick<LoopHost, 'conversation' | 'systemPrompt'>): number {
-  const chars = JSON.stringify(toModelMessages(modelView(host.conversation.messages))).length + host.systemPrompt().length;
+export function estimateTokens(ctx: Pick<LoopContext, 'conversation' | 'systemPrompt'>): number {
+  const chars = JSON.stringify(toModelMessages(modelView(ctx.conversation.messages))).length + ctx.systemPrompt().length;
   return Math.ceil(chars / 4);
 }
 
@@ -37,44 +37,44 @@ export function withoutToolBlocks(history: ModelMessage[]): ModelMessage[] {
 }
 
 export async function compactConversation(
-  host: LoopHost,
+  ctx: LoopContext,
   trigger: 'manual' | 'auto',
   instructions: string,
   afterCompact: () => Promise<void>,
   /** The prompt being answered when compaction happens mid-turn: kept word for word after the summary. */
   currentPrompt?: string,
 ): Promise<CompactOutcome> {
-  if (!toModelMessages(modelView(host.conversation.messages)).length) {
+  if (!toModelMessages(modelView(ctx.conversation.messages)).length) {
     const error = 'Nothing to compact yet: the conversation is empty.';
-    if (trigger === 'manual') host.conversation.notice(error);
+    if (trigger === 'manual') ctx.conversation.notice(error);
     return { ok: false, error };
   }
-  const pre = await host.fire('PreCompact', { trigger, compact_instructions: instructions });
+  const pre = await ctx.fire('PreCompact', { trigger, compact_instructions: instructions });
   const extra = [instructions.trim(), pre.decision.instructions ?? ''].filter(Boolean).join('\n');
-  if (!host.model) {
-    host.conversation.notice(host.modelUnavailable);
-    return { ok: false, error: host.modelUnavailable };
+  if (!ctx.model) {
+    ctx.conversation.notice(ctx.modelUnavailable);
+    return { ok: false, error: ctx.modelUnavailable };
   }
   let summary: string;
   try {
-    const history = toModelMessages(modelView(host.conversation.messages));
+    const history = toModelMessages(modelView(ctx.conversation.messages));
     const ask = `${COMPACT_PROMPT}${extra ? `\n\nAdditional instructions for this summary:\n${extra}` : ''}`;
     const last = history[history.length - 1];
     if (last?.role === 'user') last.content.push({ type: 'text', text: ask });
     else history.push({ role: 'user', content: [{ type: 'text', text: ask }] });
     // No tools: the answer must be the summary, never a tool call (tool blocks of the history are text here).
-    const r = await host.model.send({ system: host.systemPrompt(), messages: withoutToolBlocks(history), tools: [], signal: host.signal });
+    const r = await ctx.model.send({ system: ctx.systemPrompt(), messages: withoutToolBlocks(history), tools: [], signal: ctx.signal });
     summary = r.text.trim();
     if (!summary) throw new Error('the model returned an empty summary');
   } catch (err) {
     const message = `Compaction failed: ${err instanceof ModelError ? err.message : (err as Error).message}`;
     // An automatic compaction's failure is told by its caller, once (autoCompact.ts).
-    if (trigger === 'manual') host.conversation.notice(message);
+    if (trigger === 'manual') ctx.conversation.notice(message);
     return { ok: false, error: message };
   }
-  host.conversation.push(newMessage('user', [{ type: 'compact', summary, trigger, ...(currentPrompt ? { currentPrompt } : {}) }], true));
-  const post = await host.fire('PostCompact', { trigger, compact_summary: summary });
-  showUserParts(host.conversation, post.decision);
+  ctx.conversation.push(newMessage('user', [{ type: 'compact', summary, trigger, ...(currentPrompt ? { currentPrompt } : {}) }], true));
+  const post = await ctx.fire('PostCompact', { trigger, compact_summary: summary });
+  showUserParts(ctx.conversation, post.decision);
   await afterCompact();
   return { ok: true, summary };
 }

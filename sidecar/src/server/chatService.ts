@@ -165,7 +165,7 @@ export class ChatService {
         // A blocked prompt is stored nowhere: the composer gets it back to edit (docs/hooks.md, UserPromptSubmit).
         if (r.blocked) this.opts.broadcast('chat.promptBlocked', { text });
       })
-      .catch((err: Error) => agent.host.notice(`the turn failed: ${err.message}`))
+      .catch((err: Error) => agent.context.notice(`the turn failed: ${err.message}`))
       .finally(() => {
         this.running = null;
       });

@@ -1,8 +1,8 @@
 // The page as a whole: which view the page shows (`?view=chat|settings`, or both with a switcher
 // in a plain browser), the connection, who the server is (`hello`) and the workspace trust.
 import { batch, computed, signal, type Signal } from '@preact/signals';
-import type { ConnectionStatus, HostClient } from '../host/client.js';
-import type { Hello, ModelState, TrustInfo } from '../host/protocol.js';
+import type { ConnectionStatus, SidecarClient } from '../connection/client.js';
+import type { Hello, ModelState, TrustInfo } from '../connection/protocol.js';
 import { displayPath } from './paths.js';
 
 /** `chat` / `settings`: one JCEF browser of the IDE each. `browser`: both, with a switcher. */
@@ -33,7 +33,7 @@ export class AppStore {
   readonly #page: Signal<Page>;
 
   constructor(
-    private readonly client: HostClient,
+    private readonly client: SidecarClient,
     readonly mode: ViewMode,
   ) {
     this.#page = signal<Page>(mode === 'settings' ? 'settings' : 'chat');

@@ -2,8 +2,8 @@
 // flag, pending permission prompts, hook runs not yet placed in a message, the hooks running now
 // (with a clock that ticks while any runs), the timeline built from all of them, and the draft.
 import { batch, computed, effect, signal } from '@preact/signals';
-import type { HostClient } from '../host/client.js';
-import type { ChatState, HookRunRecord, HookRunStart, McpElicitation, Message, PermissionPrompt, StopChoice } from '../host/protocol.js';
+import type { SidecarClient } from '../connection/client.js';
+import type { ChatState, HookRunRecord, HookRunStart, McpElicitation, Message, PermissionPrompt, StopChoice } from '../connection/protocol.js';
 import type { AppStore } from './appStore.js';
 import { layoutTimeline } from './timeline.js';
 
@@ -30,7 +30,7 @@ export class ChatStore {
   readonly #title = signal<string | null>(null);
 
   constructor(
-    private readonly client: HostClient,
+    private readonly client: SidecarClient,
     private readonly app: AppStore,
   ) {
     client.on('chat.messages', ({ messages, title }) =>

@@ -3,7 +3,7 @@
 // the settings file opens instead), delete (directly, after a confirmation, with Undo), test (one
 // hook against its event's sample payload, the result shown in place) and open file.
 import { batch, computed, signal } from '@preact/signals';
-import { RequestFailed, type HostClient } from '../host/client.js';
+import { RequestFailed, type SidecarClient } from '../connection/client.js';
 import type {
   ClaudeHookInfo,
   ClaudeHooksFile,
@@ -14,7 +14,7 @@ import type {
   HooksListing,
   HookTestResult,
   SettingsFileState,
-} from '../host/protocol.js';
+} from '../connection/protocol.js';
 import { t } from '../i18n/index.js';
 import type { AppStore } from './appStore.js';
 import { displayPath } from './paths.js';
@@ -80,7 +80,7 @@ export class HooksStore {
   readonly #importing = signal<ClaudeHooksFile['from'] | null>(null);
 
   constructor(
-    private readonly client: HostClient,
+    private readonly client: SidecarClient,
     private readonly app: AppStore,
   ) {
     client.on('hooks.changed', (listing) => this.#setListing(listing));

@@ -3,8 +3,8 @@
 // base URL, model and API key into the user settings file and applies them at once, and Test
 // connection (a real request against the endpoint of the form).
 import { batch, signal } from '@preact/signals';
-import type { HostClient } from '../host/client.js';
-import type { ModelProbe, ModelState } from '../host/protocol.js';
+import type { SidecarClient } from '../connection/client.js';
+import type { ModelProbe, ModelState } from '../connection/protocol.js';
 
 export interface ModelForm {
   provider: 'openai' | 'anthropic';
@@ -24,7 +24,7 @@ export class ModelStore {
   readonly #error = signal<string | null>(null);
   readonly #saved = signal(false);
 
-  constructor(private readonly client: HostClient) {
+  constructor(private readonly client: SidecarClient) {
     client.on('model.changed', (state) => this.receive(state));
   }
 

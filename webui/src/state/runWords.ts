@@ -2,7 +2,7 @@
 // run's verdict, and the detail is the hook's own words (the reason it gave) or what went wrong. The
 // record's `decision` is the engine's English sentence; only the hook-written part of it is kept,
 // and the engine's common errors are said again in the UI's words.
-import type { HookRunRecord, ModelProbe, RunVerdict } from '../host/protocol.js';
+import type { HookRunRecord, ModelProbe, RunVerdict } from '../connection/protocol.js';
 import { t, type Key } from '../i18n/index.js';
 
 export const VERDICT_KEY: Record<RunVerdict, Key> = {

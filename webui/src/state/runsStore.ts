@@ -2,8 +2,8 @@
 // run history, newest first (`wave hooks runs`), filtered by event and outcome, fetched again when
 // the history changes while the view is open.
 import { batch, computed, signal } from '@preact/signals';
-import type { HostClient } from '../host/client.js';
-import type { HookHistoryRun, Params } from '../host/protocol.js';
+import type { SidecarClient } from '../connection/client.js';
+import type { HookHistoryRun, Params } from '../connection/protocol.js';
 
 export type OutcomeFilter = NonNullable<Params<'hooks.runs'>['outcome']>;
 export const OUTCOME_FILTERS: readonly OutcomeFilter[] = ['ok', 'blocked', 'error', 'timeout'];
@@ -19,7 +19,7 @@ export class RunsStore {
   readonly #events = signal<string[]>([]);
   #open = false;
 
-  constructor(private readonly client: HostClient) {
+  constructor(private readonly client: SidecarClient) {
     client.on('hooks.stats', () => {
       if (this.#open) void this.load();
     });

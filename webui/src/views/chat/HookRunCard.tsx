@@ -2,7 +2,7 @@
 // decided (blocked, denied, asked, context added, error, timed out…) and the decision in the UI's
 // words; expanded: the command, stdout and stderr (and what went wrong, for errors). Runs that
 // changed nothing are folded per event (RunFold); a hook still running has a live card (LiveRunCard).
-import type { HookRunRecord } from '../../host/protocol.js';
+import type { HookRunRecord } from '../../connection/protocol.js';
 import { t } from '../../i18n/index.js';
 import { runWords, verdictTone } from '../../state/runWords.js';
 import { Icon } from '../common/icons.js';

@@ -3,7 +3,7 @@
 // removed (still running until applied), changed, disableAllHooks, other keys, the trust store —
 // with Apply / Revert (Revert writes back what the session runs, with Undo). A change an earlier
 // session left unreviewed says when it was made. What the session said at start is shown too.
-import type { FileReview, ReviewHook } from '../../host/protocol.js';
+import type { FileReview, ReviewHook } from '../../connection/protocol.js';
 import { t } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
 

@@ -1,7 +1,7 @@
 // The MCP servers section (docs/mcp.md, "In the IDE"): each server with its source, state (the
 // reason and stderr tail of a failure), its tools, and Approve (a project server waiting for it),
 // Restart and Open file. Invalid files and entries are listed with their positions.
-import type { McpServerView } from '../../host/protocol.js';
+import type { McpServerView } from '../../connection/protocol.js';
 import { t, type Key } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
 

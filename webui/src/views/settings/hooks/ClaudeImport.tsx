@@ -2,7 +2,7 @@
 // `.claude/` settings file whose hooks are not in its Wave file yet, naming the file, how many hooks,
 // the Wave file the import adds them to, and the hooks themselves; **Import** adds them (they run at
 // once). A project file in a workspace that is not trusted offers to trust it instead.
-import type { ClaudeHooksFile } from '../../../host/protocol.js';
+import type { ClaudeHooksFile } from '../../../connection/protocol.js';
 import { t } from '../../../i18n/index.js';
 import { claudeHookLine, claudeSettingLine, notImportedLines, type HooksStore } from '../../../state/hooksStore.js';
 import { useStores } from '../../../state/index.js';

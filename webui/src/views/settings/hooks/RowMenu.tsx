@@ -2,7 +2,7 @@
 // file, Edit, Delete. WAI-ARIA menu button: the first item takes the focus, arrows move, Escape
 // and a click outside close it and give the focus back to its button.
 import { useEffect, useRef } from 'preact/hooks';
-import type { HookListItem } from '../../../host/protocol.js';
+import type { HookListItem } from '../../../connection/protocol.js';
 import { useStores } from '../../../state/index.js';
 import type { RowWords } from './HookRow.js';
 

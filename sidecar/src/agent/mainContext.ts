@@ -1,4 +1,4 @@
-// The loop's view of the main agent (host.ts's LoopHost): the conversation, the model, the tools,
+// The loop's view of the main agent (loopContext.ts's LoopContext): the conversation, the model, the tools,
 // the hook events with this session's context, and the settings of the session's snapshot. Long-
 // running work (`work/`, through the agent's WorkPort) and subagents reach the session through it.
 import { basename, dirname, join } from 'node:path';
@@ -11,7 +11,7 @@ import { estimateTokens, type CompactOutcome } from './compaction.js';
 import { AutoCompaction } from './autoCompact.js';
 import { FileWatch, literalNames, type FileEvent } from './fileWatch.js';
 import type { Conversation } from './conversation.js';
-import type { CallSettings, LoopHost } from './host.js';
+import type { CallSettings, LoopContext } from './loopContext.js';
 import type { InstructionFile } from './instructions.js';
 import { showUserParts } from './notices.js';
 import { hookText, newMessage } from './messages.js';
@@ -26,7 +26,7 @@ import { JsonlTranscript } from './transcriptJsonl.js';
 import type { WorkPort } from './workPort.js';
 import { privateDir } from '../settings/privateFiles.js';
 
-export interface MainHostParts {
+export interface MainContextParts {
   opts: SessionOptions;
   workdir: string;
   paths: SettingsPaths;
@@ -41,7 +41,7 @@ export interface MainHostParts {
   autoCompact: () => Promise<CompactOutcome>;
 }
 
-export class MainHost implements LoopHost {
+export class MainContext implements LoopContext {
   readonly conversation: Conversation;
   readonly tools: ToolRegistry;
   readonly workdir: string;
@@ -55,7 +55,7 @@ export class MainHost implements LoopHost {
   /** The files FileChanged hooks watch (docs/hooks.md, "FileChanged"). */
   readonly files = new FileWatch((path, event) => this.fileChanged(path, event));
 
-  constructor(private readonly parts: MainHostParts) {
+  constructor(private readonly parts: MainContextParts) {
     ({
       conversation: this.conversation,
       tools: this.tools,
