@@ -1,11 +1,13 @@
 // The agent (docs/hooks.md, "Programmatic hooks"; docs/architecture.md): one session in one
 // workdir — what an embedder or the `wave` command uses. It wires the parts and keeps none of
 // their state: the conversation and transcript (conversation.ts), when work runs (scheduler.ts),
-// the loop's view of the session (mainContext.ts), the hook manager, the tools, and long-running work
+// the session's settings object (it owns the snapshot of the settings files; the hook manager is given
+// it), the loop's view of the session (mainContext.ts), the hook manager, the tools, and long-running work
 // behind its port (workPort.ts, plugged in by the composition root, app/).
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { HookManager, assertValidProgrammaticHooks } from '../hooks/fire/manager.js';
+import { SessionConfig } from '../hooks/config/sessionConfig.js';
 import type { StartNotices } from '../hooks/config/startNotices.js';
 import type { ConfiguredHook, HookDecision } from '../hooks/contract/types.js';
 import { targetChangeText } from '../hooks/fire/failClosed.js';
@@ -33,6 +35,8 @@ export type { AgentEvent, AgentOptions, ToolApproval, ToolApprovalRequest, WorkF
 type StartSource = 'startup' | 'resume' | 'clear' | 'compact';
 
 export class Agent {
+  /** The session's settings object: the snapshot of its settings files, what the session reads its settings from. */
+  readonly settings: SessionConfig;
   readonly hookManager: HookManager;
   readonly startNotices: StartNotices;
   readonly tools: ToolRegistry;
@@ -48,9 +52,18 @@ export class Agent {
     this.workdir = resolve(opts.workdir);
     const home = opts.homeDir ?? homedir();
     this.paths = settingsPaths(this.workdir, home);
+    // The snapshot is taken now, when the session starts.
+    this.settings = new SessionConfig({
+      workdir: this.workdir,
+      homeDir: home,
+      programmatic: opts.hooks,
+      ...(opts.trustProject !== undefined ? { trust: opts.trustProject } : {}),
+      ...(opts.toolNames ? { toolNames: opts.toolNames } : {}),
+      ...(opts.watchFiles ? { watchFiles: opts.watchFiles } : {}),
+    });
     this.hookManager = this.newHookManager(home);
     // Said once, at start: files run from their approved content, every hook off, fewer hooks than last time.
-    this.startNotices = this.hookManager.config.startNotices();
+    this.startNotices = this.settings.startNotices();
     this.scheduler = new TurnScheduler({
       newBudget: () => this.hookManager.newTurnBudget(),
       onBusy: (busy) => {
@@ -85,6 +98,7 @@ export class Agent {
       opts,
       workdir: this.workdir,
       paths: this.paths,
+      settings: this.settings,
       hookManager: this.hookManager,
       conversation: this.conversation,
       scheduler: this.scheduler,
@@ -101,11 +115,8 @@ export class Agent {
     return new HookManager({
       workdir: this.workdir,
       homeDir: home,
-      hooks: opts.hooks,
-      ...(opts.trustProject !== undefined ? { trustProject: opts.trustProject } : {}),
+      config: this.settings,
       ...(opts.env ? { baseEnv: opts.env } : {}),
-      ...(opts.toolNames ? { toolNames: opts.toolNames } : {}),
-      ...(opts.watchFiles ? { watchFiles: opts.watchFiles } : {}),
       onRecord: (run) => {
         this.conversation.addBlock({ type: 'hook_run', run });
         this.context.emit({ type: 'hook_run', run });
@@ -301,6 +312,6 @@ export class Agent {
     this.conversation.flushPending();
     this.conversation.save();
     await this.hookManager.waitForAsync();
-    this.hookManager.config.end();
+    this.settings.end();
   }
 }

@@ -1,8 +1,9 @@
 // The loop's view of the main agent (loopContext.ts's LoopContext): the conversation, the model, the tools,
-// the hook events with this session's context, and the settings of the session's snapshot. Long-
+// the hook events with this session's context, and the settings of the session's settings object. Long-
 // running work (`work/`, through the agent's WorkPort) and subagents reach the session through it.
 import { basename, dirname, join } from 'node:path';
 import type { FireContext, FireResult, HookManager } from '../hooks/fire/manager.js';
+import type { SessionConfig } from '../hooks/config/sessionConfig.js';
 import type { EventInput, HookEventName, StopFailureInput } from '../hooks/contract/events.js';
 import type { HookDecision, PermissionMode } from '../hooks/contract/types.js';
 import type { ModelClient } from '../models/types.js';
@@ -30,6 +31,8 @@ export interface MainContextParts {
   opts: SessionOptions;
   workdir: string;
   paths: SettingsPaths;
+  /** The session's settings object: permissions, env, compaction and the hooks shown to the model are read here. */
+  settings: SessionConfig;
   hookManager: HookManager;
   conversation: Conversation;
   scheduler: TurnScheduler;
@@ -175,7 +178,7 @@ export class MainContext implements LoopContext {
   }
 
   systemPrompt(): string {
-    const sources = this.hookManager.snapshot();
+    const sources = this.parts.settings.sources();
     return buildSystemPrompt({
       workdir: this.workdir,
       platform: process.platform,
@@ -189,7 +192,7 @@ export class MainContext implements LoopContext {
   }
 
   callSettings(): CallSettings {
-    const s = this.hookManager.snapshot();
+    const s = this.parts.settings.sources();
     return {
       permissionRules: mergeRules(s.settings.permissions, this.parts.opts.extraPermissions),
       env: { ...(this.parts.opts.env ?? process.env), ...s.settings.env, WAVE_PROJECT_DIR: this.workdir, WAVE_SESSION_ID: this.conversation.sessionId },
@@ -199,13 +202,13 @@ export class MainContext implements LoopContext {
   }
 
   approvedOwnWrite(paths: readonly string[]): () => Promise<void> {
-    return approvedSettingsWrite(this.hookManager, paths, () => this.context());
+    return approvedSettingsWrite(this.parts.settings, this.hookManager, paths, () => this.context());
   }
 
   /** Hands finished background work to the model, and compacts when the context is nearly full. */
   async beforeModelCall(): Promise<void> {
     this.deliverNotifications();
-    const { contextWindowTokens, autoCompactThreshold } = this.hookManager.snapshot().settings;
+    const { contextWindowTokens, autoCompactThreshold } = this.parts.settings.current();
     if (!this.model) return;
     const tokens = estimateTokens(this);
     const turn = this.parts.scheduler.current;

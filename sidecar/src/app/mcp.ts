@@ -89,7 +89,7 @@ export function sessionHub(parts: McpHubParts & { env: Record<string, string | u
       a.hookManager.setMcpTool(async ({ server, tool, input, signal }) => resultText(await hub.callTool(server, tool, input, signal), cap));
       await hub.start();
       syncTools(a, hub, cap);
-      const s = a.hookManager.snapshot();
+      const s = a.settings.sources();
       if (!s.settings.disableAllHooks) for (const p of mcpMatcherProblems(s.hooks, hub.servers())) a.context.notice(formatProblem(p));
     },
   };

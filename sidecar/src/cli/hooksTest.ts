@@ -62,7 +62,7 @@ export async function hooksTestCommand(argv: string[]): Promise<number> {
     return 2;
   }
   const manager = managerFor(values.workdir, { onRecord: (r) => runs.push(r) });
-  manager.setPromptModel(promptModelFor(manager.snapshot().settings.model));
+  manager.setPromptModel(promptModelFor(manager.settings.current().model));
   const given = values.input ? readInput(values.input) : undefined;
   let input: Record<string, unknown>;
   try {
@@ -111,7 +111,7 @@ function printTestResult(t: TestResult): void {
   if (plan.run.some((h) => h.source === 'plugin' || (h.handler.type === 'command' && h.handler.transcript === 'jsonl'))) {
     out.push(st.dim(`(plugin hooks and "transcript": "jsonl" handlers get transcript_path ${t.jsonlPath})`));
   }
-  const loaded = manager.snapshot();
+  const loaded = manager.settings.sources();
   const unread = unreadSummary(loaded.files, loaded.problems);
   if (unread) out.push(st.red(`\n${unread}`));
   if (!runs.length && !skipped.length) out.push(`\nNo ${event} hooks are configured (see \`wave hooks list\`).`);

@@ -3,7 +3,7 @@
 // zod schemas). Transport-agnostic: see transport.ts.
 import { z } from 'zod';
 import type { HookRunRecord, HookRunStart, HookSource, Message, RunVerdict } from './wire.js';
-import { STOP_CHOICES } from './wire.js';
+import { MODEL_PROVIDERS, STOP_CHOICES } from './wire.js';
 import type { ClaudeImportDone, ConfigState, HooksListing, TrustInfo } from './hooksListing.js';
 import type { McpElicitation, McpListing } from './mcpListing.js';
 
@@ -14,7 +14,7 @@ export type * from './mcpListing.js';
 // ----- requests (UI → sidecar) -----------------------------------------------------------------
 
 function ModelFormSchema() {
-  return z.object({ provider: z.enum(['openai', 'anthropic']), baseURL: z.string(), model: z.string(), apiKey: z.string().optional() });
+  return z.object({ provider: z.enum(MODEL_PROVIDERS), baseURL: z.string(), model: z.string(), apiKey: z.string().optional() });
 }
 
 export const RequestSchemas = {

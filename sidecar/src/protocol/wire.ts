@@ -64,6 +64,10 @@ export interface HookRunRecord {
   toolUseId?: string;
 }
 
+/** The model APIs Wave speaks (README, "Settings keys"): the one list the settings schema, the model configuration and the Model section use. */
+export const MODEL_PROVIDERS = ['openai', 'anthropic'] as const;
+export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
+
 /**
  * What stopping a running hook does to the call it guards (the live card's Stop, docs/hooks.md,
  * "Safety"): `cancelCall` (the default) denies the call, `letRun` lets it go on without the hook's answer.

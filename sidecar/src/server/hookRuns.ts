@@ -10,6 +10,7 @@ import { describeDecision } from '../hooks/contract/describe.js';
 import { eventSpec, isHookEvent, type EventInput, type HookEventName } from '../hooks/contract/events.js';
 import { historyLine, HistoryWriter, readHistory } from '../hooks/history/history.js';
 import { HookManager, type FireContext } from '../hooks/fire/manager.js';
+import { SessionConfig } from '../hooks/config/sessionConfig.js';
 import { matches } from '../hooks/contract/matcher.js';
 import { findRuns, statsKey } from '../hooks/history/stats.js';
 import { historyStats } from '../hooks/history/statsScan.js';
@@ -87,11 +88,11 @@ export class HookRunsService {
       throw new SettingsRefusal('refused', 'this workspace is not trusted, so its project hooks do not run, not even as a test: trust it first');
     const event = hook.event;
     const runs: HookRunRecord[] = [];
+    const settings = new SessionConfig({ workdir: this.opts.workdir, homeDir: this.opts.homeDir, trust: true, toolNames: TOOL_NAMES });
     const manager = new HookManager({
       workdir: this.opts.workdir,
       homeDir: this.opts.homeDir,
-      trustProject: true,
-      toolNames: TOOL_NAMES,
+      config: settings,
       baseEnv: this.opts.env,
       historyFile: null,
       onRecord: (r) => {
@@ -102,7 +103,7 @@ export class HookRunsService {
     const sample = sampleValue(event, hook);
     const tool = sample?.field === 'tool_name' ? sample.value : undefined;
     const input = hookTestInput(event, { tool, project: this.opts.workdir, ...(sample && !tool ? { input: { [sample.field]: sample.value } } : {}) });
-    manager.setPromptModel(promptModelFor(manager.snapshot().settings.model, this.opts.env));
+    manager.setPromptModel(promptModelFor(settings.current().model, this.opts.env));
     const ctx: FireContext = { ...hookTestContext(this.opts.workdir), only: (h) => h.id === id };
     const typed = input as EventInput<HookEventName>;
     const planned = manager.plan(event, typed, ctx);

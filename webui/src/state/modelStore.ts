@@ -4,10 +4,10 @@
 // connection (a real request against the endpoint of the form).
 import { batch, signal } from '@preact/signals';
 import type { SidecarClient } from '../connection/client.js';
-import type { ModelProbe, ModelState } from '../connection/protocol.js';
+import type { ModelProbe, ModelProvider, ModelState } from '../connection/protocol.js';
 
 export interface ModelForm {
-  provider: 'openai' | 'anthropic';
+  provider: ModelProvider;
   baseURL: string;
   model: string;
   /** Empty: keep the saved key. */
