@@ -21,18 +21,19 @@ const MAX_FUNCTION_LINES = 60;
 
 /** Who may import whom, by folder. A folder may always import itself. */
 export const SIDECAR_LAYERS = {
-  protocol: [],
-  process: [],
-  settings: ['protocol'],
-  hooks: ['settings', 'process', 'protocol'],
-  models: ['settings', 'protocol'],
-  mcp: ['settings', 'process', 'protocol'],
-  agent: ['hooks', 'models', 'settings', 'process', 'protocol'],
-  work: ['agent', 'hooks', 'models', 'settings', 'process', 'protocol'],
-  app: ['agent', 'work', 'mcp', 'hooks', 'models', 'settings', 'process', 'protocol'],
-  server: ['app', 'agent', 'mcp', 'hooks', 'models', 'settings', 'process', 'protocol'],
-  cli: ['app', 'server', 'agent', 'work', 'mcp', 'hooks', 'models', 'settings', 'process', 'protocol'],
-  '.': ['app', 'agent', 'hooks', 'models', 'protocol'],
+  util: [],
+  protocol: ['util'],
+  process: ['util'],
+  settings: ['protocol', 'util'],
+  hooks: ['settings', 'process', 'protocol', 'util'],
+  models: ['settings', 'protocol', 'util'],
+  mcp: ['settings', 'process', 'protocol', 'util'],
+  agent: ['hooks', 'models', 'settings', 'process', 'protocol', 'util'],
+  work: ['agent', 'hooks', 'models', 'settings', 'process', 'protocol', 'util'],
+  app: ['agent', 'work', 'mcp', 'hooks', 'models', 'settings', 'process', 'protocol', 'util'],
+  server: ['app', 'agent', 'mcp', 'hooks', 'models', 'settings', 'process', 'protocol', 'util'],
+  cli: ['app', 'server', 'agent', 'work', 'mcp', 'hooks', 'models', 'settings', 'process', 'protocol', 'util'],
+  '.': ['app', 'agent', 'hooks', 'models', 'protocol', 'util'],
 };
 /**
  * The hook engine's own layers (docs/architecture.md, "The hook engine"): who may import whom among the

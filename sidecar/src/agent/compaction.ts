@@ -7,6 +7,7 @@ import { modelView, newMessage } from './messages.js';
 import { showUserParts } from './notices.js';
 import { ModelError } from '../models/modelError.js';
 import type { ModelContent, ModelMessage } from '../models/types.js';
+import { messageOf } from '../util/errors.js';
 
 export const COMPACT_PROMPT =
   'Summarize the conversation so far for yourself, so that you can continue the work from the summary alone: the user’s goals and requests, decisions made, files read or changed (with paths), commands run and their outcomes, errors met, and what remains to be done. Be complete but concise.';
@@ -67,7 +68,7 @@ export async function compactConversation(
     summary = r.text.trim();
     if (!summary) throw new Error('the model returned an empty summary');
   } catch (err) {
-    const message = `Compaction failed: ${err instanceof ModelError ? err.message : (err as Error).message}`;
+    const message = `Compaction failed: ${err instanceof ModelError ? err.message : messageOf(err)}`;
     // An automatic compaction's failure is told by its caller, once (autoCompact.ts).
     if (trigger === 'manual') ctx.conversation.notice(message);
     return { ok: false, error: message };

@@ -9,6 +9,7 @@ import { hookWords } from './hookText.js';
 import { hookText, messageText, modelView, newMessage, type Message, type TextBlock, type ToolBlock } from './messages.js';
 import { showUserParts } from './notices.js';
 import { runToolCall } from './toolCall.js';
+import { messageOf } from '../util/errors.js';
 
 export interface LoopResult {
   /** The last assistant text. */
@@ -107,7 +108,7 @@ export async function runLoop(ctx: LoopContext): Promise<LoopResult> {
       response = await callModel(ctx, assistant);
     } catch (err) {
       if (ctx.signal.aborted) return { result: messageText(assistant), aborted: true };
-      const message = err instanceof ModelError ? err.message : `model request failed: ${(err as Error).message}`;
+      const message = err instanceof ModelError ? err.message : `model request failed: ${messageOf(err)}`;
       ctx.conversation.notice(message);
       await ctx.fireStopFailure({
         error_type: stopFailureType(err),

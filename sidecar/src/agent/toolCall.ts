@@ -14,6 +14,8 @@ import { showUserParts } from './notices.js';
 import type { AnyTool } from './tools/registry.js';
 import type { ToolOutcome } from './tools/types.js';
 import { toolOutputText } from './toolOutputText.js';
+import { messageOf } from '../util/errors.js';
+import { formatIssues } from '../util/zodIssues.js';
 
 type Stop = { event: string; reason: string | null } | null;
 
@@ -72,10 +74,6 @@ export function absolutePaths(input: Record<string, unknown>, cwd: string): Reco
     if (typeof v === 'string' && v !== '' && !isAbsolute(v)) out = { ...out, [key]: resolve(cwd, v) };
   }
   return out;
-}
-
-function issuesOf(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): string {
-  return error.issues.map((i) => `${i.path.map(String).join('.') || '(input)'}: ${i.message}`).join('; ');
 }
 
 /** PreToolUse: may block, deny, ask, allow, or rewrite the input. Returns the input to go on with, or null. */
@@ -141,7 +139,7 @@ async function askForPermission(
 async function permission(c: Call, pre: NonNullable<Awaited<ReturnType<typeof preToolUse>>>): Promise<Record<string, unknown> | null> {
   const parsed = c.tool.schema.safeParse(pre.input);
   if (!parsed.success) {
-    fail(c, `Invalid input for ${c.call.name}: ${issuesOf(parsed.error)}`);
+    fail(c, `Invalid input for ${c.call.name}: ${formatIssues(parsed.error, { root: '(input)' })}`);
     return null;
   }
   const ruleContent = c.tool.ruleContent?.(parsed.data);
@@ -190,7 +188,7 @@ function ownFilesOf(c: Call, input: unknown): OwnFile[] {
 async function execute(c: Call, input: Record<string, unknown>): Promise<{ outcome: ToolOutcome; durationMs: number } | null> {
   const final = c.tool.schema.safeParse(input);
   if (!final.success) {
-    fail(c, `Invalid input for ${c.call.name} after approval: ${issuesOf(final.error)}`);
+    fail(c, `Invalid input for ${c.call.name} after approval: ${formatIssues(final.error, { root: '(input)' })}`);
     return null;
   }
   c.block.stage = 'running';
@@ -201,7 +199,7 @@ async function execute(c: Call, input: Record<string, unknown>): Promise<{ outco
     const envFile = c.settings.envFile ? { envFile: c.settings.envFile } : {};
     outcome = await c.tool.run(final.data, { cwd: c.ctx.cwd, env: c.settings.env, signal: c.ctx.signal, ...envFile });
   } catch (err) {
-    const text = `${c.call.name} failed: ${(err as Error).message}`;
+    const text = `${c.call.name} failed: ${messageOf(err)}`;
     outcome = { success: false, result: text, error: text, response: { success: false, error: text } };
   }
   finish(c.ctx, c.messageId, c.block, outcome);

@@ -10,6 +10,7 @@ import type { HookRunRecord } from '../hooks/contract/types.js';
 import { hookTestContext, hookTestInput, promptModelFor } from '../app/hookTest.js';
 import { managerFor } from './hooksList.js';
 import { indent, makeStyle, type Style } from './style.js';
+import { messageOf } from '../util/errors.js';
 
 function readInput(spec: string): Record<string, unknown> {
   const text = spec === '-' ? readFileSync(0, 'utf8') : spec.startsWith('@') ? readFileSync(spec.slice(1), 'utf8') : spec;
@@ -17,7 +18,7 @@ function readInput(spec: string): Record<string, unknown> {
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new Error(`--input is not valid JSON: ${(e as Error).message}`, { cause: e });
+    throw new Error(`--input is not valid JSON: ${messageOf(e)}`, { cause: e });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('--input must be a JSON object');
   return value as Record<string, unknown>;
@@ -68,7 +69,7 @@ export async function hooksTestCommand(argv: string[]): Promise<number> {
   try {
     input = hookTestInput(event, { tool: values.tool, input: given, project: manager.workdir });
   } catch (e) {
-    process.stderr.write(`wave hooks test: ${(e as Error).message}\n`);
+    process.stderr.write(`wave hooks test: ${messageOf(e)}\n`);
     return 2;
   }
   const ctx = hookTestContext(manager.workdir);

@@ -26,6 +26,8 @@ import { formatJsonPath, parseJsonText, readJsonFile } from '../settings/jsonFil
 import { ApprovedStore } from '../settings/approved.js';
 import { ReviewedFile } from '../settings/reviewedFile.js';
 import { carriedFlagLine, describeChange, startLines } from '../hooks/config/startNotices.js';
+import { messageOf } from '../util/errors.js';
+import { formatIssue } from '../util/zodIssues.js';
 
 class UsageError extends Error {}
 
@@ -59,8 +61,7 @@ function readFlagSettings(arg: string | undefined): { settings: z.infer<typeof S
     );
   const parsed = SettingsSchema.safeParse(file.value);
   if (!parsed.success) {
-    const i = parsed.error.issues[0]!;
-    throw new UsageError(`--settings: ${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new UsageError(`--settings: ${formatIssue(parsed.error.issues[0]!)}`);
   }
   return { settings: parsed.data, file: reviewed ? { path: reviewed.path, carried: reviewed.carried } : null };
 }
@@ -92,7 +93,7 @@ export async function printCommand(argv: string[]): Promise<number> {
   try {
     return await run(args.values);
   } catch (err) {
-    process.stderr.write(`wave: ${(err as Error).message}\n`);
+    process.stderr.write(`wave: ${messageOf(err)}\n`);
     return err instanceof UsageError ? 2 : 1;
   }
 }
@@ -115,7 +116,7 @@ function readFlags(values: Record<string, string | undefined>) {
   try {
     debugHooks = hookDebugger(values.debug);
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    throw new UsageError(messageOf(err));
   }
   return {
     prompt,

@@ -7,6 +7,7 @@ import { isHttpUrl, type ModelKeys } from '../settings/schema.js';
 import { MODEL_PROVIDERS } from '../protocol/wire.js';
 import { proxyFromEnv } from './proxy.js';
 import type { ModelClient, ModelConfig, ModelProvider } from './types.js';
+import { messageOf } from '../util/errors.js';
 
 export type ModelConfigResult = { ok: true; config: ModelConfig } | { ok: false; error: string };
 
@@ -54,7 +55,7 @@ export function modelConfigFrom(env: Env, settings: ModelKeys = {}): ModelConfig
     const proxy = proxyFromEnv(env);
     if (proxy) config.proxy = proxy;
   } catch (err) {
-    return { ok: false, error: (err as Error).message };
+    return { ok: false, error: messageOf(err) };
   }
   return { ok: true, config };
 }

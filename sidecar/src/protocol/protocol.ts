@@ -6,6 +6,7 @@ import type { HookRunRecord, HookRunStart, HookSource, Message, RunVerdict } fro
 import { MODEL_PROVIDERS, STOP_CHOICES } from './wire.js';
 import type { ClaudeImportDone, ConfigState, HooksListing, TrustInfo } from './hooksListing.js';
 import type { McpElicitation, McpListing } from './mcpListing.js';
+import { formatIssues } from '../util/zodIssues.js';
 
 export type * from './wire.js';
 export type * from './hooksListing.js';
@@ -99,7 +100,7 @@ const SCHEMA_OF: { [M in Method]: z.ZodType<Params<M>> } = RequestSchemas;
 export function parseParams<M extends Method>(method: M, raw: unknown): { ok: true; params: Params<M> } | { ok: false; error: string } {
   const r = SCHEMA_OF[method].safeParse(raw ?? {});
   if (r.success) return { ok: true, params: r.data };
-  return { ok: false, error: `bad params for ${method}: ${r.error.issues.map((i) => `${i.path.join('.') || '(params)'}: ${i.message}`).join('; ')}` };
+  return { ok: false, error: `bad params for ${method}: ${formatIssues(r.error, { root: '(params)' })}` };
 }
 
 export interface RequestMessage<M extends Method = Method> {

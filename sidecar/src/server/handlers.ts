@@ -9,6 +9,7 @@ import { reviewRequests } from './reviewRequests.js';
 import { editOwnSettings, SettingsRefusal } from './settingsEdit.js';
 import type { ErrorCode, Handlers, Hello } from '../protocol/protocol.js';
 import type { Client, Services } from './services.js';
+import { messageOf } from '../util/errors.js';
 
 export class RequestError extends Error {
   constructor(
@@ -78,7 +79,7 @@ function chatRequests(
       try {
         app.chat.send(text);
       } catch (err) {
-        throw new RequestError('busy', (err as Error).message);
+        throw new RequestError('busy', messageOf(err));
       }
       return { accepted: true };
     },

@@ -18,6 +18,7 @@ import type { PermissionMode } from '../hooks/contract/types.js';
 import type { ModelClient } from '../models/types.js';
 import type { AgentDefinition } from './agentDefs.js';
 import type { JsonlTranscript } from '../agent/transcriptJsonl.js';
+import { messageOf } from '../util/errors.js';
 
 /** What a subagent takes from the agent that started it: the loop's context, shared. */
 export type SubagentParent = Pick<
@@ -136,7 +137,7 @@ export class Subagent implements LoopContext {
       this.transcript.update(this.conversation.messages);
     } catch (err) {
       written = false;
-      this.parent.notice(`[${this.definition.name} ${this.id}] its transcript ${this.transcript.path} could not be written: ${(err as Error).message}`);
+      this.parent.notice(`[${this.definition.name} ${this.id}] its transcript ${this.transcript.path} could not be written: ${messageOf(err)}`);
     }
     return this.fire('SubagentStop', {
       stop_hook_active: stopHookActive,

@@ -12,6 +12,8 @@ import {
 } from './schema.js';
 import type { HandlerCommon, HookHandler } from '../contract/types.js';
 import type { JsonPath } from '../../settings/jsonFile.js';
+import { isObject } from '../../util/objects.js';
+import { issuePath } from '../../util/zodIssues.js';
 
 export interface HandlerIssue {
   severity: 'error' | 'warning';
@@ -22,8 +24,6 @@ export interface HandlerIssue {
 
 export type HandlerReadResult =
   { handler: HookHandler; summary: string; issues: HandlerIssue[] } | { handler: null; rejected: boolean; issues: HandlerIssue[] };
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function summarize(text: string, max = 60): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -41,10 +41,6 @@ export function handlerSummary(h: HookHandler): string {
 /** A word of the exec form as a shell would read it back (the summary is for reading, never run). */
 function quoteWord(w: string): string {
   return /^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
-}
-
-function issuePath(issue: z.core.$ZodIssue): JsonPath {
-  return issue.path.filter((p): p is string | number => typeof p !== 'symbol');
 }
 
 function issueMessage(issue: z.core.$ZodIssue, entry: Record<string, unknown>): string {

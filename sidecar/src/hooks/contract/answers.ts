@@ -13,6 +13,8 @@ import type {
   RunOutcome,
   RunVerdict,
 } from './types.js';
+import { messageOf } from '../../util/errors.js';
+import { formatIssues } from '../../util/zodIssues.js';
 
 export const CONTEXT_CAP = 10_000;
 
@@ -96,10 +98,6 @@ function failureText(p: ProcessResult, timeoutSeconds: number): string {
   return `hook exited with code ${p.exitCode}`;
 }
 
-function formatZodError(err: z.ZodError): string {
-  return err.issues.map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
-}
-
 type Spec = EventSpec<never> | EventSpec<Record<string, unknown>>;
 type Answer = z.infer<typeof AnswerSchema>;
 
@@ -165,10 +163,10 @@ function readAnswer(eventName: string, p: ProcessResult): { answer: Answer } | {
   try {
     json = JSON.parse(p.stdout);
   } catch (e) {
-    return { error: `stdout starts with "{" but is not valid JSON: ${(e as Error).message}` };
+    return { error: `stdout starts with "{" but is not valid JSON: ${messageOf(e)}` };
   }
   const parsed = AnswerSchema.safeParse(json);
-  if (!parsed.success) return { error: `invalid JSON answer: ${formatZodError(parsed.error)}` };
+  if (!parsed.success) return { error: `invalid JSON answer: ${formatIssues(parsed.error)}` };
   const named = parsed.data.hookSpecificOutput?.hookEventName;
   if (named !== undefined && named !== eventName)
     return { error: `invalid JSON answer: hookSpecificOutput.hookEventName is "${named}" but the hook ran for ${eventName}` };

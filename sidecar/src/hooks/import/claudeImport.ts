@@ -6,6 +6,7 @@
 import { planSettingsImport, type ImportedSetting, type NotImported } from './claudeImportSettings.js';
 import { applyEdits, format, type FormattingOptions } from 'jsonc-parser';
 import { formattingOf, insertValue, parsedObject } from './jsonInsert.js';
+import { isObject } from '../../util/objects.js';
 
 export type { ImportedSetting, NotImported } from './claudeImportSettings.js';
 
@@ -32,8 +33,6 @@ export interface ImportPlan {
 
 type Handler = Record<string, unknown>;
 type Group = { matcher?: unknown; hooks?: unknown };
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function whatOf(h: Handler): string {
   if (h.type === 'http') return `POST ${String(h.url)}`;

@@ -4,6 +4,7 @@
 // `${VAR}` of the names the handler lists in `allowedEnvVars`, and nothing else is expanded.
 import { handlerResult } from './handlerResult.js';
 import type { HttpHandler, ProcessResult } from '../contract/types.js';
+import { messageOf } from '../../util/errors.js';
 
 const CAP = 64 * 1024;
 
@@ -49,7 +50,7 @@ export async function runHttpHook(run: HttpHookRun): Promise<ProcessResult> {
     if (timeout.aborted) return handlerResult(startedAt, t0, { timedOut: true });
     if (run.signal?.aborted) return handlerResult(startedAt, t0, { failure: 'the hook was stopped' });
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    const why = cause?.code ?? cause?.message ?? (err as Error).message;
+    const why = cause?.code ?? cause?.message ?? messageOf(err);
     return handlerResult(startedAt, t0, { failure: `the request to ${run.handler.url} failed: ${why}` });
   }
 }

@@ -6,6 +6,7 @@
 // error. The engine knows no MCP client: the composition root hands it an `McpToolCaller`.
 import { handlerResult } from './handlerResult.js';
 import type { McpToolHandler, ProcessResult } from '../contract/types.js';
+import { messageOf } from '../../util/errors.js';
 
 export type McpToolCaller = (req: {
   server: string;
@@ -63,6 +64,6 @@ export async function runMcpToolHook(run: McpToolHookRun): Promise<ProcessResult
   } catch (err) {
     if (timeout.aborted) return handlerResult(startedAt, t0, { timedOut: true });
     if (run.signal?.aborted) return handlerResult(startedAt, t0, { failure: 'the hook was stopped' });
-    return handlerResult(startedAt, t0, { failure: `the MCP tool ${server}/${tool} could not be called: ${(err as Error).message}` });
+    return handlerResult(startedAt, t0, { failure: `the MCP tool ${server}/${tool} could not be called: ${messageOf(err)}` });
   }
 }

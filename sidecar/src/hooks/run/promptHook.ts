@@ -5,6 +5,7 @@
 // knows no model: the agent hands it a `PromptModel`.
 import { handlerResult } from './handlerResult.js';
 import type { ProcessResult, PromptHandler } from '../contract/types.js';
+import { messageOf } from '../../util/errors.js';
 
 /** Asks a model one question without tools and resolves with the text of its answer. */
 export type PromptModel = (req: { system: string; prompt: string; model?: string; signal: AbortSignal }) => Promise<string>;
@@ -57,7 +58,7 @@ export async function runPromptHook(run: PromptHookRun): Promise<ProcessResult> 
   } catch (err) {
     if (timeout.aborted) return handlerResult(startedAt, t0, { timedOut: true });
     if (run.signal?.aborted) return handlerResult(startedAt, t0, { failure: 'the hook was stopped' });
-    return handlerResult(startedAt, t0, { failure: `the model request failed: ${(err as Error).message}` });
+    return handlerResult(startedAt, t0, { failure: `the model request failed: ${messageOf(err)}` });
   }
   const verdict = readVerdict(text);
   if ('error' in verdict) return handlerResult(startedAt, t0, { failure: verdict.error, stdout: text.trim().slice(0, 64 * 1024) });
