@@ -4,6 +4,7 @@
 import { computed, signal } from '@preact/signals';
 import type { SidecarClient } from '../connection/client.js';
 import type { ConfigState } from '../connection/protocol.js';
+import { attempt } from './attempt.js';
 
 export class ConfigStore {
   readonly #state = signal<ConfigState | null>(null);
@@ -74,9 +75,7 @@ export class ConfigStore {
     this.#busy.value = true;
     this.#error.value = null;
     try {
-      this.receive(await send());
-    } catch (err) {
-      this.#error.value = (err as Error).message;
+      await attempt(this.#error, async () => this.receive(await send()));
     } finally {
       this.#busy.value = false;
     }

@@ -3,7 +3,7 @@
 // the settings file opens instead), delete (directly, after a confirmation, with Undo), test (one
 // hook against its event's sample payload, the result shown in place) and open file.
 import { batch, computed, signal } from '@preact/signals';
-import { RequestFailed, type SidecarClient } from '../connection/client.js';
+import type { SidecarClient } from '../connection/client.js';
 import type {
   ClaudeHookInfo,
   ClaudeHooksFile,
@@ -18,6 +18,7 @@ import type {
 import { t } from '../i18n/index.js';
 import type { AppStore } from './appStore.js';
 import { displayPath } from './paths.js';
+import { attempt, messageOf } from './attempt.js';
 
 export type HookTab = 'user' | 'project' | 'plugin';
 export const HOOK_TABS: readonly HookTab[] = ['user', 'project', 'plugin'];
@@ -155,14 +156,17 @@ export class HooksStore {
     this.#tab.value = tab;
   }
 
+  /** A failed verb's message, as the notice above the list. */
+  readonly #showError = (text: string): void => {
+    this.#notice.value = { kind: 'error', text };
+  };
+
   async load(): Promise<void> {
-    try {
+    await attempt(this.#loadError, async () => {
       this.#setListing(await this.client.request('hooks.list', {}));
       this.#loadError.value = null;
       this.#stats.value = (await this.client.request('hooks.stats', {})).hooks;
-    } catch (err) {
-      this.#loadError.value = (err as Error).message;
-    }
+    });
   }
 
   toggleMenu(id: string | null): void {
@@ -173,11 +177,10 @@ export class HooksStore {
   async testHook(h: HookListItem): Promise<void> {
     this.#menu.value = null;
     this.#setTest(h.id, { running: true });
-    try {
-      this.#setTest(h.id, { result: await this.client.request('hooks.test', { id: h.id }) });
-    } catch (err) {
-      this.#setTest(h.id, { error: (err as Error).message });
-    }
+    await attempt(
+      (error) => this.#setTest(h.id, { error }),
+      async () => this.#setTest(h.id, { result: await this.client.request('hooks.test', { id: h.id }) }),
+    );
   }
 
   closeTest(id: string): void {
@@ -194,12 +197,10 @@ export class HooksStore {
   /** Opens the hook's settings file in the IDE (outside it, says where the file is). */
   async openFile(h: HookListItem): Promise<void> {
     this.#menu.value = null;
-    try {
+    await attempt(this.#showError, async () => {
       await this.client.request('host.openFile', { path: h.file });
       this.#notice.value = this.app.mode === 'browser' ? { kind: 'info', text: t('hooks.openedBrowser', { path: h.file }) } : null;
-    } catch (err) {
-      this.#notice.value = { kind: 'error', text: (err as Error).message };
-    }
+    });
   }
 
   #setListing(listing: HooksListing): void {
@@ -243,15 +244,13 @@ export class HooksStore {
 
   async #viaChat(send: () => Promise<{ opened: string | null }>): Promise<void> {
     this.#notice.value = null;
-    try {
+    await attempt(this.#showError, async () => {
       const { opened } = await send();
       if (opened === null) return this.app.showPage('chat');
       // No model: a prompt nobody can answer would be a dead end; the file is open instead.
       const where = this.app.mode === 'browser' ? t('hooks.noModel.where', { path: opened }) : t('hooks.noModel.opened', { path: opened });
       this.#notice.value = { kind: 'info', text: `${t('hooks.noModel.why')} ${where}` };
-    } catch (err) {
-      this.#notice.value = { kind: 'error', text: (err as Error).message };
-    }
+    });
   }
 
   // ----- delete: directly, after a confirmation ----------------------------------------------------
@@ -285,7 +284,7 @@ export class HooksStore {
       this.#notice.value = { kind: 'success', text: t('hooks.deleted', { name: hook.description }), undo };
       return true;
     } catch (err) {
-      const message = err instanceof RequestFailed ? err.message : String(err);
+      const message = messageOf(err);
       this.#notice.value = { kind: 'error', text: t('hooks.deleteFailed', { message }) };
       return false;
     } finally {
@@ -299,21 +298,20 @@ export class HooksStore {
   /** Puts the deleted hook back: the file gets its exact bytes again (refused when it changed since). */
   /** Approves what the session's hooks run now (a changed script or program): a held guard runs again. */
   async approveTargets(): Promise<void> {
-    try {
+    await attempt(this.#showError, async () => {
       this.#setListing(await this.client.request('hooks.approveTargets', {}));
       this.#notice.value = { kind: 'success', text: t('hooks.targetsApproved') };
-    } catch (err) {
-      this.#notice.value = { kind: 'error', text: (err as Error).message };
-    }
+    });
   }
 
   async undoDelete(token: string): Promise<void> {
-    try {
-      this.#setListing(await this.client.request('hooks.undoDelete', { undo: token }));
-      this.#notice.value = { kind: 'success', text: t('hooks.restored') };
-    } catch (err) {
-      this.#notice.value = { kind: 'error', text: t('hooks.undoFailed', { message: (err as Error).message }) };
-    }
+    await attempt(
+      (message) => (this.#notice.value = { kind: 'error', text: t('hooks.undoFailed', { message }) }),
+      async () => {
+        this.#setListing(await this.client.request('hooks.undoDelete', { undo: token }));
+        this.#notice.value = { kind: 'success', text: t('hooks.restored') };
+      },
+    );
   }
 
   // ----- import of Claude Code hooks ---------------------------------------------------------------
@@ -340,7 +338,7 @@ export class HooksStore {
             : { kind: 'info', text: t('claude.importedNone', words) };
       });
     } catch (err) {
-      this.#notice.value = { kind: 'error', text: t('claude.importFailed', { message: (err as Error).message }) };
+      this.#notice.value = { kind: 'error', text: t('claude.importFailed', { message: messageOf(err) }) };
     } finally {
       this.#importing.value = null;
     }

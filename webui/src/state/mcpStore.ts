@@ -4,6 +4,7 @@
 import { batch, signal } from '@preact/signals';
 import type { SidecarClient } from '../connection/client.js';
 import type { McpListing } from '../connection/protocol.js';
+import { attempt } from './attempt.js';
 
 export class McpStore {
   readonly #listing = signal<McpListing | null>(null);
@@ -44,10 +45,10 @@ export class McpStore {
       this.#error.value = null;
     });
     try {
-      const l = await run();
-      if (l) this.#listing.value = l;
-    } catch (err) {
-      this.#error.value = (err as Error).message;
+      await attempt(this.#error, async () => {
+        const l = await run();
+        if (l) this.#listing.value = l;
+      });
     } finally {
       this.#busy.value = null;
     }

@@ -5,6 +5,7 @@
 import { batch, signal } from '@preact/signals';
 import type { SidecarClient } from '../connection/client.js';
 import type { ModelProbe, ModelProvider, ModelState } from '../connection/protocol.js';
+import { attempt } from './attempt.js';
 
 export interface ModelForm {
   provider: ModelProvider;
@@ -103,9 +104,7 @@ export class ModelStore {
       this.#error.value = null;
     });
     try {
-      await run();
-    } catch (err) {
-      this.#error.value = (err as Error).message;
+      await attempt(this.#error, run);
     } finally {
       this.#busy.value = null;
     }
