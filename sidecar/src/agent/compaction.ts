@@ -3,7 +3,7 @@
 // view of the conversation starts, PostCompact (stderr to the user) and SessionStart(compact).
 import { toModelMessages } from './convert.js';
 import type { LoopContext } from './loopContext.js';
-import { modelView, newMessage } from './messages.js';
+import { modelView, newMessage, type CompactBlock } from './messages.js';
 import { showUserParts } from './notices.js';
 import { ModelError } from '../models/modelError.js';
 import type { ModelContent, ModelMessage } from '../models/types.js';
@@ -73,7 +73,11 @@ export async function compactConversation(
     if (trigger === 'manual') ctx.conversation.notice(message);
     return { ok: false, error: message };
   }
-  ctx.conversation.push(newMessage('user', [{ type: 'compact', summary, trigger, ...(currentPrompt ? { currentPrompt } : {}) }], true));
+  const tokensBefore = estimateTokens(ctx);
+  const block: CompactBlock = { type: 'compact', summary, trigger, ...(currentPrompt ? { currentPrompt } : {}), tokensBefore };
+  ctx.conversation.push(newMessage('user', [block], true));
+  block.tokensAfter = estimateTokens(ctx);
+  ctx.conversation.changed();
   const post = await ctx.fire('PostCompact', { trigger, compact_summary: summary });
   showUserParts(ctx.conversation, post.decision);
   await afterCompact();

@@ -5,7 +5,7 @@ import type { StopFailureInput } from '../hooks/contract/events.js';
 import { ModelError } from '../models/modelError.js';
 import { toModelMessages } from './convert.js';
 import type { LoopContext } from './loopContext.js';
-import { hookWords } from './hookText.js';
+import { hookWords, stopFeedbackBlock } from './hookText.js';
 import { hookText, messageText, modelView, newMessage, type Message, type TextBlock, type ToolBlock } from './messages.js';
 import { showUserParts } from './notices.js';
 import { runToolCall } from './toolCall.js';
@@ -143,6 +143,6 @@ export async function runLoop(ctx: LoopContext): Promise<LoopResult> {
       ctx.conversation.notice(hookWords.stopCap(stopRun.decision.event, ctx.stopGuard.cap));
       return { result: messageText(assistant) };
     }
-    ctx.conversation.push(newMessage('user', [hookText(stopRun.decision.event, hookWords.stopFeedback(stopRun.decision))], true));
+    ctx.conversation.push(newMessage('user', [stopFeedbackBlock(stopRun.decision)], true));
   }
 }

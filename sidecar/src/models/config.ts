@@ -9,7 +9,8 @@ import { proxyFromEnv } from './proxy.js';
 import type { ModelClient, ModelConfig, ModelProvider } from './types.js';
 import { messageOf } from '../util/errors.js';
 
-export type ModelConfigResult = { ok: true; config: ModelConfig } | { ok: false; error: string };
+/** `missing`: nothing names a model (no error in what is set: nothing is set). */
+export type ModelConfigResult = { ok: true; config: ModelConfig } | { ok: false; error: string; missing?: true };
 
 const KEY_VARIABLE: Record<ModelProvider, string> = {
   openai: 'OPENAI_API_KEY',
@@ -42,7 +43,7 @@ export function modelConfigFrom(env: Env, settings: ModelKeys = {}): ModelConfig
   if (!(MODEL_PROVIDERS as readonly string[]).includes(name))
     return { ok: false, error: `${provider.source} must be "openai" or "anthropic", got "${provider.value}"` };
   const model = pick(env, 'WAVE_MODEL', settings.model, 'model');
-  if (model.value === undefined) return { ok: false, error: 'no model configured: set WAVE_MODEL or "model" in settings' };
+  if (model.value === undefined) return { ok: false, error: 'no model configured: set WAVE_MODEL or "model" in settings', missing: true };
   const baseURL = pick(env, 'WAVE_BASE_URL', settings.baseURL, 'baseURL');
   if (baseURL.value !== undefined && !isHttpUrl(baseURL.value)) return { ok: false, error: `${baseURL.source} is not an http(s) URL: "${baseURL.value}"` };
   const key = pick(env, 'WAVE_API_KEY', settings.apiKey, 'apiKey').value ?? str(env[KEY_VARIABLE[name]]);

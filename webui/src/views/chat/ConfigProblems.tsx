@@ -1,7 +1,7 @@
 // Settings problems in the chat (docs/hooks.md, "Validation"): a guard that does not run must never
 // go unnoticed, so hooks that could not be read and scripts that cannot run are named here, with
 // file and line, until the settings are fixed.
-import { t } from '../../i18n/index.js';
+import { tn } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
 import { ProblemList } from '../common/ProblemList.js';
 
@@ -17,7 +17,7 @@ export function ConfigProblems() {
   return (
     <details class={`banner ${errors ? 'banner-error' : 'banner-warn'} config-problems`} role="alert" open={errors > 0}>
       <summary>
-        <strong>{unread ?? t('problems.summary', { n: problems.length })}</strong>
+        <strong>{unread ?? tn('problems.summary', problems.length)}</strong>
       </summary>
       <ProblemList problems={problems} shown={SHOWN} columns class="config-problem-list" />
     </details>
