@@ -80,7 +80,7 @@ async function oneTurn(variant: Variant): Promise<TurnSample> {
     if (hooked) {
       const s: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const conversation = agent.host.conversation;
+        const conversation = agent.context.conversation;
         conversation.changed(); // a real rewrite, as before each hook
         const t = performance.now();
         conversation.save();

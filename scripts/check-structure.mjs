@@ -2,7 +2,7 @@
 // The structure rules of the code (docs/architecture.md, "Layers"), checked in `npm test`:
 //   1. layers point one way: each folder of sidecar/src (and of webui/src) imports only the
 //      folders listed for it below — type-only imports included;
-//   2. browser technology stays in webui/src/host (the only code that knows the WebSocket);
+//   2. browser technology stays in webui/src/connection (the only code that knows the WebSocket);
 //   3. small pieces: no source file over 400 lines, no function over 60 lines;
 //   4. the code and the docs cite the product's own docs, never the spec or the seeds;
 //   5. sub-layers inside a folder: the hook engine's sub-folders (sidecar/src/hooks/handlers, contract, config,
@@ -21,18 +21,19 @@ const MAX_FUNCTION_LINES = 60;
 
 /** Who may import whom, by folder. A folder may always import itself. */
 export const SIDECAR_LAYERS = {
-  protocol: [],
-  process: [],
-  settings: ['protocol'],
-  hooks: ['settings', 'process', 'protocol'],
-  models: ['settings', 'protocol'],
-  mcp: ['settings', 'process', 'protocol'],
-  agent: ['hooks', 'models', 'settings', 'process', 'protocol'],
-  work: ['agent', 'hooks', 'models', 'settings', 'process', 'protocol'],
-  app: ['agent', 'work', 'mcp', 'hooks', 'models', 'settings', 'process', 'protocol'],
-  server: ['app', 'agent', 'mcp', 'hooks', 'models', 'settings', 'process', 'protocol'],
-  cli: ['app', 'server', 'agent', 'work', 'mcp', 'hooks', 'models', 'settings', 'process', 'protocol'],
-  '.': ['app', 'agent', 'hooks', 'models', 'protocol'],
+  util: [],
+  protocol: ['util'],
+  process: ['util'],
+  settings: ['protocol', 'util'],
+  hooks: ['settings', 'process', 'protocol', 'util'],
+  models: ['settings', 'protocol', 'util'],
+  mcp: ['settings', 'process', 'protocol', 'util'],
+  agent: ['hooks', 'models', 'settings', 'process', 'protocol', 'util'],
+  work: ['agent', 'hooks', 'models', 'settings', 'process', 'protocol', 'util'],
+  app: ['agent', 'work', 'mcp', 'hooks', 'models', 'settings', 'process', 'protocol', 'util'],
+  server: ['app', 'agent', 'mcp', 'hooks', 'models', 'settings', 'process', 'protocol', 'util'],
+  cli: ['app', 'server', 'agent', 'work', 'mcp', 'hooks', 'models', 'settings', 'process', 'protocol', 'util'],
+  '.': ['app', 'agent', 'hooks', 'models', 'protocol', 'util'],
 };
 /**
  * The hook engine's own layers (docs/architecture.md, "The hook engine"): who may import whom among the
@@ -51,12 +52,12 @@ export const HOOKS_SUBLAYERS = {
 /** Folders whose inside is layered too: folder (under sidecar/src) → its sub-layers. */
 const SIDECAR_SUBLAYERS = { hooks: HOOKS_SUBLAYERS };
 export const WEBUI_LAYERS = {
-  host: ['@protocol'],
+  connection: ['@protocol'],
   i18n: [],
-  state: ['host', 'i18n'],
-  views: ['state', 'i18n', 'host'],
+  state: ['connection', 'i18n'],
+  views: ['state', 'i18n', 'connection'],
   styles: [],
-  '.': ['host', 'i18n', 'state', 'views', 'styles'],
+  '.': ['connection', 'i18n', 'state', 'views', 'styles'],
 };
 
 function walk(dir, exts) {
@@ -209,8 +210,8 @@ function checkPackage(root, layers, exts, alias, sublayers = {}) {
     checkSizes(file, text, source);
     checkCitations(file, text);
     const layer = layerOf(root, file);
-    if (alias && layer !== 'host' && /\bnew WebSocket\b/.test(text))
-      report(file, 1, 'uses the WebSocket outside webui/src/host (the only code that knows the transport)');
+    if (alias && layer !== 'connection' && /\bnew WebSocket\b/.test(text))
+      report(file, 1, 'uses the WebSocket outside webui/src/connection (the only code that knows the transport)');
   }
   checkCycles(graph);
 }

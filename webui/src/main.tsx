@@ -1,7 +1,7 @@
 // Start-up: language and theme from the URL (the IDE passes `?lang=` and `?theme=`), one
 // connection to the sidecar, the stores, and the page.
 import { render } from 'preact';
-import { connect, sidecarSocketUrl } from './host/client.js';
+import { connect, sidecarSocketUrl } from './connection/client.js';
 import { detectLang, setLang } from './i18n/index.js';
 import { viewModeOf } from './state/appStore.js';
 import { createStores, StoresContext } from './state/index.js';

@@ -1,11 +1,13 @@
 // The agent (docs/hooks.md, "Programmatic hooks"; docs/architecture.md): one session in one
 // workdir — what an embedder or the `wave` command uses. It wires the parts and keeps none of
 // their state: the conversation and transcript (conversation.ts), when work runs (scheduler.ts),
-// the loop's view of the session (mainHost.ts), the hook manager, the tools, and long-running work
+// the session's settings object (it owns the snapshot of the settings files; the hook manager is given
+// it), the loop's view of the session (mainContext.ts), the hook manager, the tools, and long-running work
 // behind its port (workPort.ts, plugged in by the composition root, app/).
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { HookManager, assertValidProgrammaticHooks } from '../hooks/fire/manager.js';
+import { SessionConfig } from '../hooks/config/sessionConfig.js';
 import type { StartNotices } from '../hooks/config/startNotices.js';
 import type { ConfiguredHook, HookDecision } from '../hooks/contract/types.js';
 import { targetChangeText } from '../hooks/fire/failClosed.js';
@@ -16,7 +18,7 @@ import { contextBlock, hookWords } from './hookText.js';
 import { findInstructionFiles } from './instructions.js';
 import { runLoop } from './loop.js';
 import { showUserParts } from './notices.js';
-import { MainHost } from './mainHost.js';
+import { MainContext } from './mainContext.js';
 import { askModelSwitch, modelSwitched, type ModelSwitch } from './modelSwitch.js';
 import { messageText, newMessage, type Message } from './messages.js';
 import type { AgentOptions } from './options.js';
@@ -33,13 +35,15 @@ export type { AgentEvent, AgentOptions, ToolApproval, ToolApprovalRequest, WorkF
 type StartSource = 'startup' | 'resume' | 'clear' | 'compact';
 
 export class Agent {
+  /** The session's settings object: the snapshot of its settings files, what the session reads its settings from. */
+  readonly settings: SessionConfig;
   readonly hookManager: HookManager;
   readonly startNotices: StartNotices;
   readonly tools: ToolRegistry;
   readonly paths: SettingsPaths;
   readonly workdir: string;
   /** The loop's view of the session (what work and subagents use). */
-  readonly host: MainHost;
+  readonly context: MainContext;
   private readonly conversation: Conversation;
   private readonly scheduler: TurnScheduler;
   private work: WorkPort = NO_WORK;
@@ -48,13 +52,22 @@ export class Agent {
     this.workdir = resolve(opts.workdir);
     const home = opts.homeDir ?? homedir();
     this.paths = settingsPaths(this.workdir, home);
+    // The snapshot is taken now, when the session starts.
+    this.settings = new SessionConfig({
+      workdir: this.workdir,
+      homeDir: home,
+      programmatic: opts.hooks,
+      ...(opts.trustProject !== undefined ? { trust: opts.trustProject } : {}),
+      ...(opts.toolNames ? { toolNames: opts.toolNames } : {}),
+      ...(opts.watchFiles ? { watchFiles: opts.watchFiles } : {}),
+    });
     this.hookManager = this.newHookManager(home);
     // Said once, at start: files run from their approved content, every hook off, fewer hooks than last time.
-    this.startNotices = this.hookManager.config.startNotices();
+    this.startNotices = this.settings.startNotices();
     this.scheduler = new TurnScheduler({
       newBudget: () => this.hookManager.newTurnBudget(),
       onBusy: (busy) => {
-        this.host.emit({ type: 'busy', busy });
+        this.context.emit({ type: 'busy', busy });
         this.waitingForInput(!busy);
       },
       afterWork: () => {
@@ -66,7 +79,7 @@ export class Agent {
       onBackgroundFailure: (err) => this.conversation.notice(`background work could not be handed to the agent: ${err.message}`),
       // asyncRewake hooks are background work too: their end may need the agent.
       work: {
-        hasPending: () => this.work.hasPending() || this.host.hasHookMessages(),
+        hasPending: () => this.work.hasPending() || this.context.hasHookMessages(),
         runningCount: () => this.work.runningCount() + this.hookManager.rewakeRunning,
         idle: async () => void (await Promise.all([this.work.idle(), this.hookManager.waitForAsync()])),
       },
@@ -75,16 +88,17 @@ export class Agent {
       workdir: this.workdir,
       sessionsDir: this.paths.sessionsDir,
       projectsDir: this.paths.projectsDir,
-      cwd: () => this.host.cwd,
+      cwd: () => this.context.cwd,
       model: () => this.opts.model?.model,
       inTurn: () => this.scheduler.busy,
       ...(opts.onMessagesChange ? { onChange: opts.onMessagesChange } : {}),
     });
     this.tools = new ToolRegistry();
-    this.host = new MainHost({
+    this.context = new MainContext({
       opts,
       workdir: this.workdir,
       paths: this.paths,
+      settings: this.settings,
       hookManager: this.hookManager,
       conversation: this.conversation,
       scheduler: this.scheduler,
@@ -101,21 +115,18 @@ export class Agent {
     return new HookManager({
       workdir: this.workdir,
       homeDir: home,
-      hooks: opts.hooks,
-      ...(opts.trustProject !== undefined ? { trustProject: opts.trustProject } : {}),
+      config: this.settings,
       ...(opts.env ? { baseEnv: opts.env } : {}),
-      ...(opts.toolNames ? { toolNames: opts.toolNames } : {}),
-      ...(opts.watchFiles ? { watchFiles: opts.watchFiles } : {}),
       onRecord: (run) => {
         this.conversation.addBlock({ type: 'hook_run', run });
-        this.host.emit({ type: 'hook_run', run });
+        this.context.emit({ type: 'hook_run', run });
       },
-      onRunStart: (run) => this.host.emit({ type: 'hook_start', run }),
+      onRunStart: (run) => this.context.emit({ type: 'hook_start', run }),
       onWarning: (message) => this.conversation.notice(message),
       ...(opts.debugHooks ? { debug: opts.debugHooks } : {}),
       promptModel: promptModelOf(opts.model, opts.modelFor, opts.modelUnavailable),
       onRewake: (n) => {
-        this.host.queueHookMessage(n.event, hookWords.rewake(n.event, n.hook.displayName, n.text));
+        this.context.queueHookMessage(n.event, hookWords.rewake(n.event, n.hook.displayName, n.text));
         this.scheduler.wake();
       },
       onTargetChange: (n) => {
@@ -133,7 +144,7 @@ export class Agent {
   static async create(opts: AgentOptions): Promise<Agent> {
     if (opts.hooks !== undefined) assertValidProgrammaticHooks(opts.hooks);
     const agent = new Agent(opts);
-    if (opts.work) agent.work = opts.work(agent.host, () => agent.scheduler.wake());
+    if (opts.work) agent.work = opts.work(agent.context, () => agent.scheduler.wake());
     for (const t of agent.work.tools()) agent.tools.add(t);
     for (const t of opts.tools ?? []) agent.tools.add(t);
     if (opts.resume) {
@@ -166,9 +177,9 @@ export class Agent {
   }
 
   private async start(source: StartSource): Promise<void> {
-    this.host.instructionFiles = findInstructionFiles(this.paths.userDir, this.workdir);
-    for (const f of this.host.instructionFiles) {
-      showUserParts(this.conversation, (await this.host.fire('InstructionsLoaded', { file_path: f.path, load_reason: 'session_start' })).decision);
+    this.context.instructionFiles = findInstructionFiles(this.paths.userDir, this.workdir);
+    for (const f of this.context.instructionFiles) {
+      showUserParts(this.conversation, (await this.context.fire('InstructionsLoaded', { file_path: f.path, load_reason: 'session_start' })).decision);
     }
     await this.sessionStart(source);
   }
@@ -178,11 +189,11 @@ export class Agent {
     const r = await this.hookManager.fire(
       'SessionStart',
       { source, model: this.opts.model?.model ?? '' },
-      { ...this.host.context(), ...(only ? { only } : {}) },
+      { ...this.context.context(), ...(only ? { only } : {}) },
     );
     showUserParts(this.conversation, r.decision);
-    this.host.watchNames();
-    this.host.watchPaths(r.decision);
+    this.context.watchNames();
+    this.context.watchPaths(r.decision);
     if (r.decision.sessionTitle) this.conversation.setTitle(r.decision.sessionTitle);
     if (r.decision.additionalContext) {
       this.conversation.push(newMessage('user', [contextBlock('SessionStart', `SessionStart:${source}`, r.decision.additionalContext)], true));
@@ -201,7 +212,7 @@ export class Agent {
 
   /** Looks for settings files changed on disk (ConfigChange fires; what runs does not change). */
   checkConfig(): Promise<void> {
-    return this.hookManager.observeConfig(this.host.context());
+    return this.hookManager.observeConfig(this.context.context());
   }
 
   /** Runs one user turn (or `/compact [instructions]`, `/clear`). Resolves when the agent has stopped. */
@@ -218,17 +229,17 @@ export class Agent {
       };
     }
     if (text.trim() === '/clear') return async () => (await this.clear(), { result: '' });
-    return () => runTurn(this.host, text);
+    return () => runTurn(this.context, text);
   }
 
   /** What starts when the agent is idle: a waiting prompt first, then a cycle for finished background work. */
   private nextJob(): Job<unknown> | null {
     const prompt = this.work.takePrompt();
     if (prompt !== undefined) return this.jobFor(prompt);
-    if (!this.work.hasPending() && !this.host.hasHookMessages()) return null;
+    if (!this.work.hasPending() && !this.context.hasHookMessages()) return null;
     return () => {
-      this.host.deliverNotifications();
-      return runLoop(this.host);
+      this.context.deliverNotifications();
+      return runLoop(this.context);
     };
   }
 
@@ -240,7 +251,7 @@ export class Agent {
     const ms = this.opts.idleNotificationMs;
     if (!idle || ms === undefined) return;
     this.idleTimer = setTimeout(() => {
-      if (!this.scheduler.busy) notifyUser(this.host, 'Wave is waiting for your input', 'idle_prompt');
+      if (!this.scheduler.busy) notifyUser(this.context, 'Wave is waiting for your input', 'idle_prompt');
     }, ms);
     this.idleTimer.unref();
   }
@@ -251,12 +262,12 @@ export class Agent {
    */
   private compact(trigger: 'manual' | 'auto', instructions: string) {
     const prompt = trigger === 'auto' ? this.conversation.lastUserPrompt() : undefined;
-    return compactConversation(this.host, trigger, instructions, () => this.start('compact'), prompt && messageText(prompt));
+    return compactConversation(this.context, trigger, instructions, () => this.start('compact'), prompt && messageText(prompt));
   }
 
   /** `/clear`: SessionEnd (clear), then a new, empty session and SessionStart (clear). */
   private async clear(): Promise<void> {
-    showUserParts(this.conversation, (await this.host.fire('SessionEnd', { reason: 'clear' })).decision);
+    showUserParts(this.conversation, (await this.context.fire('SessionEnd', { reason: 'clear' })).decision);
     this.conversation.flushPending();
     this.conversation.save();
     this.conversation.restart();
@@ -276,11 +287,11 @@ export class Agent {
    * it (the reason; nothing is saved), PostModelSwitch hears once it is done (docs/hooks.md, "PreModelSwitch").
    */
   modelSwitch(): { ask(s: ModelSwitch): Promise<string | null>; done(s: ModelSwitch): Promise<void> } {
-    const host = {
-      fire: (e: 'PreModelSwitch' | 'PostModelSwitch', i: ModelSwitch) => this.host.fire(e, i),
+    const ctx = {
+      fire: (e: 'PreModelSwitch' | 'PostModelSwitch', i: ModelSwitch) => this.context.fire(e, i),
       show: (d: HookDecision) => showUserParts(this.conversation, d),
     };
-    return { ask: (s) => askModelSwitch(host, s), done: (s) => modelSwitched(host, s) };
+    return { ask: (s) => askModelSwitch(ctx, s), done: (s) => modelSwitched(ctx, s) };
   }
 
   /** Stops the current turn: the model request is cancelled and no further tool runs. */
@@ -294,11 +305,11 @@ export class Agent {
     this.scheduler.close();
     await this.work.close();
     await this.scheduler.stopped();
-    await this.host.files.close();
-    showUserParts(this.conversation, (await this.host.fire('SessionEnd', { reason })).decision);
+    await this.context.files.close();
+    showUserParts(this.conversation, (await this.context.fire('SessionEnd', { reason })).decision);
     this.conversation.flushPending();
     this.conversation.save();
     await this.hookManager.waitForAsync();
-    this.hookManager.config.end();
+    this.settings.end();
   }
 }

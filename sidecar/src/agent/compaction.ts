@@ -2,11 +2,12 @@
 // a summary request to the model, then — only on success — a `compact` block from which the model's
 // view of the conversation starts, PostCompact (stderr to the user) and SessionStart(compact).
 import { toModelMessages } from './convert.js';
-import type { LoopHost } from './host.js';
+import type { LoopContext } from './loopContext.js';
 import { modelView, newMessage, type CompactBlock, type Message } from './messages.js';
 import { showUserParts } from './notices.js';
 import { ModelError } from '../models/modelError.js';
 import type { ModelContent, ModelMessage } from '../models/types.js';
+import { messageOf } from '../util/errors.js';
 
 export const COMPACT_PROMPT =
   'Summarize the conversation so far for yourself, so that you can continue the work from the summary alone: the user’s goals and requests, decisions made, files read or changed (with paths), commands run and their outcomes, errors met, and what remains to be done. Be complete but concise.';
@@ -33,7 +34,7 @@ function modelChars(m: Message, last: boolean): number {
  * is measured once, so the estimate before every model request costs what changed, not the whole
  * conversation (docs/benchmarks.md, "A long session").
  */
-export function estimateTokens(host: Pick<LoopHost, 'conversation' | 'systemPrompt'>): number {
+export function estimateTokens(host: Pick<LoopContext, 'conversation' | 'systemPrompt'>): number {
   const view = modelView(host.conversation.messages);
   let chars = host.systemPrompt().length;
   for (let i = 0; i < view.length; i++) chars += modelChars(view[i]!, i === view.length - 1);
@@ -54,48 +55,48 @@ export function withoutToolBlocks(history: ModelMessage[]): ModelMessage[] {
 }
 
 export async function compactConversation(
-  host: LoopHost,
+  ctx: LoopContext,
   trigger: 'manual' | 'auto',
   instructions: string,
   afterCompact: () => Promise<void>,
   /** The prompt being answered when compaction happens mid-turn: kept word for word after the summary. */
   currentPrompt?: string,
 ): Promise<CompactOutcome> {
-  if (!toModelMessages(modelView(host.conversation.messages)).length) {
+  if (!toModelMessages(modelView(ctx.conversation.messages)).length) {
     const error = 'Nothing to compact yet: the conversation is empty.';
-    if (trigger === 'manual') host.conversation.notice(error);
+    if (trigger === 'manual') ctx.conversation.notice(error);
     return { ok: false, error };
   }
-  const pre = await host.fire('PreCompact', { trigger, compact_instructions: instructions });
+  const pre = await ctx.fire('PreCompact', { trigger, compact_instructions: instructions });
   const extra = [instructions.trim(), pre.decision.instructions ?? ''].filter(Boolean).join('\n');
-  if (!host.model) {
-    host.conversation.notice(host.modelUnavailable);
-    return { ok: false, error: host.modelUnavailable };
+  if (!ctx.model) {
+    ctx.conversation.notice(ctx.modelUnavailable);
+    return { ok: false, error: ctx.modelUnavailable };
   }
   let summary: string;
   try {
-    const history = toModelMessages(modelView(host.conversation.messages));
+    const history = toModelMessages(modelView(ctx.conversation.messages));
     const ask = `${COMPACT_PROMPT}${extra ? `\n\nAdditional instructions for this summary:\n${extra}` : ''}`;
     const last = history[history.length - 1];
     if (last?.role === 'user') last.content.push({ type: 'text', text: ask });
     else history.push({ role: 'user', content: [{ type: 'text', text: ask }] });
     // No tools: the answer must be the summary, never a tool call (tool blocks of the history are text here).
-    const r = await host.model.send({ system: host.systemPrompt(), messages: withoutToolBlocks(history), tools: [], signal: host.signal });
+    const r = await ctx.model.send({ system: ctx.systemPrompt(), messages: withoutToolBlocks(history), tools: [], signal: ctx.signal });
     summary = r.text.trim();
     if (!summary) throw new Error('the model returned an empty summary');
   } catch (err) {
-    const message = `Compaction failed: ${err instanceof ModelError ? err.message : (err as Error).message}`;
+    const message = `Compaction failed: ${err instanceof ModelError ? err.message : messageOf(err)}`;
     // An automatic compaction's failure is told by its caller, once (autoCompact.ts).
-    if (trigger === 'manual') host.conversation.notice(message);
+    if (trigger === 'manual') ctx.conversation.notice(message);
     return { ok: false, error: message };
   }
-  const tokensBefore = estimateTokens(host);
+  const tokensBefore = estimateTokens(ctx);
   const block: CompactBlock = { type: 'compact', summary, trigger, ...(currentPrompt ? { currentPrompt } : {}), tokensBefore };
-  host.conversation.push(newMessage('user', [block], true));
-  block.tokensAfter = estimateTokens(host);
-  host.conversation.changed();
-  const post = await host.fire('PostCompact', { trigger, compact_summary: summary });
-  showUserParts(host.conversation, post.decision);
+  ctx.conversation.push(newMessage('user', [block], true));
+  block.tokensAfter = estimateTokens(ctx);
+  ctx.conversation.changed();
+  const post = await ctx.fire('PostCompact', { trigger, compact_summary: summary });
+  showUserParts(ctx.conversation, post.decision);
   await afterCompact();
   return { ok: true, summary };
 }

@@ -4,7 +4,7 @@
 // its Claude Code format twin (transcriptJsonl.ts), appended to. All
 // of its state is private; the loop reaches it through ConversationPort.
 import { randomUUID } from 'node:crypto';
-import type { ConversationPort } from './host.js';
+import type { ConversationPort } from './loopContext.js';
 import { newMessage, type Block, type Message } from './messages.js';
 import { readTranscript, TranscriptSerializer, transcriptPath, whyUnwritable, writeTranscript, type SessionInfo } from './transcript.js';
 import { JsonlTranscript, jsonlTranscriptPath } from './transcriptJsonl.js';

@@ -1,14 +1,15 @@
 // The model/tool loop shared by the agent and its subagents: call the model, run the tool calls it
 // asks for (in order), repeat until it stops calling tools, then fire Stop (or SubagentStop), which
-// may send it back to work — at most the host's StopGuard cap times per user turn (or subagent run).
+// may send it back to work — at most the loop context's StopGuard cap times per user turn (or subagent run).
 import type { StopFailureInput } from '../hooks/contract/events.js';
 import { ModelError } from '../models/modelError.js';
 import { toModelMessages } from './convert.js';
-import type { LoopHost } from './host.js';
+import type { LoopContext } from './loopContext.js';
 import { hookWords, stopFeedbackBlock } from './hookText.js';
 import { hookText, messageText, modelView, newMessage, type Message, type TextBlock, type ToolBlock } from './messages.js';
 import { showUserParts } from './notices.js';
 import { runToolCall } from './toolCall.js';
+import { messageOf } from '../util/errors.js';
 
 export interface LoopResult {
   /** The last assistant text. */
@@ -21,21 +22,21 @@ export interface LoopResult {
 }
 
 /** Shows a decision's user-only parts (non-blocking errors, warnings) to the user. */
-export function stopLoop(host: LoopHost, event: string, reason: string | null, last?: Message): LoopResult {
-  host.conversation.notice(hookWords.stopped(event, reason));
+export function stopLoop(ctx: LoopContext, event: string, reason: string | null, last?: Message): LoopResult {
+  ctx.conversation.notice(hookWords.stopped(event, reason));
   return { result: messageText(last), stopped: { event, reason } };
 }
 
-async function callModel(host: LoopHost, assistant: Message) {
+async function callModel(ctx: LoopContext, assistant: Message) {
   let text: TextBlock | null = null;
-  const response = await host.model!.send(
+  const response = await ctx.model!.send(
     {
-      system: host.systemPrompt(),
-      messages: toModelMessages(modelView(host.conversation.messages.filter((m) => m !== assistant))),
-      tools: host.tools.definitions(),
+      system: ctx.systemPrompt(),
+      messages: toModelMessages(modelView(ctx.conversation.messages.filter((m) => m !== assistant))),
+      tools: ctx.tools.definitions(),
       // A signal of its own per request, following the turn's: client libraries add a listener to
       // the signal they are given and never remove it, which would pile up on a long turn.
-      signal: AbortSignal.any([host.signal]),
+      signal: AbortSignal.any([ctx.signal]),
     },
     (e) => {
       if (e.type !== 'text_delta') return;
@@ -44,13 +45,13 @@ async function callModel(host: LoopHost, assistant: Message) {
         assistant.blocks.push(text);
       }
       text.content += e.text;
-      host.emit({ type: 'text_delta', messageId: assistant.id, text: e.text });
-      host.conversation.changed();
+      ctx.emit({ type: 'text_delta', messageId: assistant.id, text: e.text });
+      ctx.conversation.changed();
     },
   );
   if (!text && response.text) {
     assistant.blocks.push({ type: 'text', content: response.text });
-    host.conversation.changed();
+    ctx.conversation.changed();
   }
   return response;
 }
@@ -79,40 +80,40 @@ function lastAnswerText(messages: readonly Message[]): string {
 }
 
 /** PostToolBatch, once every call of a model answer has finished: a block or context reaches the model. */
-async function postToolBatch(host: LoopHost, blocks: readonly ToolBlock[]): Promise<{ event: string; reason: string | null } | null> {
+async function postToolBatch(ctx: LoopContext, blocks: readonly ToolBlock[]): Promise<{ event: string; reason: string | null } | null> {
   const calls = blocks.filter((b) => b.stage === 'done').map((b) => ({ tool_name: b.name, tool_use_id: b.id, success: b.success === true }));
   if (!calls.length) return null;
-  const { decision: d } = await host.fire('PostToolBatch', { tool_calls: calls });
-  showUserParts(host.conversation, d);
+  const { decision: d } = await ctx.fire('PostToolBatch', { tool_calls: calls });
+  showUserParts(ctx.conversation, d);
   const parts: string[] = [];
   if (d.blocked) parts.push(hookWords.batchFeedback(d));
   if (d.additionalContext) parts.push(hookWords.context('PostToolBatch', 'PostToolBatch', d.additionalContext));
-  if (parts.length) host.conversation.push(newMessage('user', [hookText('PostToolBatch', parts.join('\n\n'))], true));
+  if (parts.length) ctx.conversation.push(newMessage('user', [hookText('PostToolBatch', parts.join('\n\n'))], true));
   return d.continue ? null : { event: 'PostToolBatch', reason: d.stopReason };
 }
 
-export async function runLoop(host: LoopHost): Promise<LoopResult> {
+export async function runLoop(ctx: LoopContext): Promise<LoopResult> {
   let last: Message | undefined;
   for (;;) {
-    if (host.signal.aborted) return { result: messageText(last), aborted: true };
-    await host.beforeModelCall();
-    const assistant = host.conversation.beginAssistant();
+    if (ctx.signal.aborted) return { result: messageText(last), aborted: true };
+    await ctx.beforeModelCall();
+    const assistant = ctx.conversation.beginAssistant();
     last = assistant;
-    if (!host.model) {
-      host.conversation.notice(host.modelUnavailable);
-      return { result: '', error: host.modelUnavailable };
+    if (!ctx.model) {
+      ctx.conversation.notice(ctx.modelUnavailable);
+      return { result: '', error: ctx.modelUnavailable };
     }
     let response;
     try {
-      response = await callModel(host, assistant);
+      response = await callModel(ctx, assistant);
     } catch (err) {
-      if (host.signal.aborted) return { result: messageText(assistant), aborted: true };
-      const message = err instanceof ModelError ? err.message : `model request failed: ${(err as Error).message}`;
-      host.conversation.notice(message);
-      await host.fireStopFailure({
+      if (ctx.signal.aborted) return { result: messageText(assistant), aborted: true };
+      const message = err instanceof ModelError ? err.message : `model request failed: ${messageOf(err)}`;
+      ctx.conversation.notice(message);
+      await ctx.fireStopFailure({
         error_type: stopFailureType(err),
         error_message: message,
-        last_assistant_message: lastAnswerText(host.conversation.messages),
+        last_assistant_message: lastAnswerText(ctx.conversation.messages),
       });
       return { result: '', error: message };
     }
@@ -120,28 +121,28 @@ export async function runLoop(host: LoopHost): Promise<LoopResult> {
     if (response.toolCalls.length) {
       const blocks: ToolBlock[] = response.toolCalls.map((c) => ({ type: 'tool', id: c.id, name: c.name, parameters: c.input, stage: 'pending' }));
       assistant.blocks.push(...blocks);
-      host.conversation.changed();
+      ctx.conversation.changed();
       let stop: { event: string; reason: string | null } | null = null;
       for (const [i, call] of response.toolCalls.entries()) {
-        if (host.signal.aborted) break;
-        stop ??= await runToolCall(host, call, blocks[i]!);
+        if (ctx.signal.aborted) break;
+        stop ??= await runToolCall(ctx, call, blocks[i]!);
       }
-      if (host.signal.aborted) return { result: messageText(assistant), aborted: true };
-      if (stop) return stopLoop(host, stop.event, stop.reason, assistant);
-      const batch = await postToolBatch(host, blocks);
-      if (batch) return stopLoop(host, batch.event, batch.reason, assistant);
+      if (ctx.signal.aborted) return { result: messageText(assistant), aborted: true };
+      if (stop) return stopLoop(ctx, stop.event, stop.reason, assistant);
+      const batch = await postToolBatch(ctx, blocks);
+      if (batch) return stopLoop(ctx, batch.event, batch.reason, assistant);
       continue;
     }
 
-    if (host.signal.aborted) return { result: messageText(assistant), aborted: true };
-    const stopRun = await host.fireStop(messageText(assistant), host.stopGuard.active);
-    showUserParts(host.conversation, stopRun.decision);
-    if (!stopRun.decision.continue) return stopLoop(host, stopRun.decision.event, stopRun.decision.stopReason, assistant);
+    if (ctx.signal.aborted) return { result: messageText(assistant), aborted: true };
+    const stopRun = await ctx.fireStop(messageText(assistant), ctx.stopGuard.active);
+    showUserParts(ctx.conversation, stopRun.decision);
+    if (!stopRun.decision.continue) return stopLoop(ctx, stopRun.decision.event, stopRun.decision.stopReason, assistant);
     if (!stopRun.decision.blocked) return { result: messageText(assistant) };
-    if (host.stopGuard.block()) {
-      host.conversation.notice(hookWords.stopCap(stopRun.decision.event, host.stopGuard.cap));
+    if (ctx.stopGuard.block()) {
+      ctx.conversation.notice(hookWords.stopCap(stopRun.decision.event, ctx.stopGuard.cap));
       return { result: messageText(assistant) };
     }
-    host.conversation.push(newMessage('user', [stopFeedbackBlock(stopRun.decision)], true));
+    ctx.conversation.push(newMessage('user', [stopFeedbackBlock(stopRun.decision)], true));
   }
 }

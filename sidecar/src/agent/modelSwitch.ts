@@ -7,22 +7,22 @@ import type { HookDecision } from '../hooks/contract/types.js';
 
 export type ModelSwitch = EventInput<'PreModelSwitch'>;
 
-interface SwitchHost {
+interface SwitchContext {
   fire(event: 'PreModelSwitch' | 'PostModelSwitch', input: ModelSwitch): Promise<FireResult>;
   /** What the hooks say for the user (their stderr, systemMessage, errors). */
   show(decision: HookDecision): void;
 }
 
 /** Fires PreModelSwitch; the reason when a hook refused the switch, else null. */
-export async function askModelSwitch(host: SwitchHost, s: ModelSwitch): Promise<string | null> {
-  const { decision: d } = await host.fire('PreModelSwitch', s);
-  host.show(d);
+export async function askModelSwitch(ctx: SwitchContext, s: ModelSwitch): Promise<string | null> {
+  const { decision: d } = await ctx.fire('PreModelSwitch', s);
+  ctx.show(d);
   if (d.blocked) return d.reason ?? 'a PreModelSwitch hook refused it';
   if (d.permissionDecision === 'deny') return d.permissionDecisionReason ?? 'a PreModelSwitch hook refused it';
   return null;
 }
 
 /** Fires PostModelSwitch once the model changed. */
-export async function modelSwitched(host: SwitchHost, s: ModelSwitch): Promise<void> {
-  host.show((await host.fire('PostModelSwitch', s)).decision);
+export async function modelSwitched(ctx: SwitchContext, s: ModelSwitch): Promise<void> {
+  ctx.show((await ctx.fire('PostModelSwitch', s)).decision);
 }

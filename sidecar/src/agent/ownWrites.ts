@@ -5,6 +5,7 @@
 import type { FireContext } from '../hooks/fire/fireTypes.js';
 import { scriptOf } from '../hooks/config/guards.js';
 import type { HookManager } from '../hooks/fire/manager.js';
+import type { SessionConfig } from '../hooks/config/sessionConfig.js';
 import type { ConfiguredHook } from '../hooks/contract/types.js';
 
 const scriptsOf = new WeakMap<readonly ConfiguredHook[], string[]>();
@@ -27,10 +28,9 @@ export function hookScripts(hooks: readonly ConfiguredHook[], workdir: string): 
  * (a ConfigChange hook may still refuse) and takes those files into the session's snapshot; a file
  * that already had another change waiting keeps the whole change in review.
  */
-export function approvedSettingsWrite(manager: HookManager, paths: readonly string[], context: () => FireContext): () => Promise<void> {
-  const config = manager.config;
+export function approvedSettingsWrite(config: SessionConfig, manager: HookManager, paths: readonly string[], context: () => FireContext): () => Promise<void> {
   const settingsFiles = new Set(config.disk().map((f) => f.file.path));
-  const clean = paths.filter((p) => !config.changes().some((c) => c.path === p) && (settingsFiles.has(p) || isSettingsPath(manager, p)));
+  const clean = paths.filter((p) => !config.changes().some((c) => c.path === p) && (settingsFiles.has(p) || isSettingsPath(config, p)));
   return async () => {
     // A hook script the user saw written runs as written: the approval was its review.
     manager.approveScriptWrites(paths);
@@ -42,7 +42,7 @@ export function approvedSettingsWrite(manager: HookManager, paths: readonly stri
 }
 
 /** A settings file the session reads, even when it does not exist yet (a new `.wave/settings.json`). */
-function isSettingsPath(manager: HookManager, path: string): boolean {
-  const { user, project, projectLocal } = manager.config.paths;
+function isSettingsPath(config: SessionConfig, path: string): boolean {
+  const { user, project, projectLocal } = config.paths;
   return [user, project, projectLocal].includes(path);
 }

@@ -5,7 +5,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { HookDecision } from '../hooks/contract/types.js';
 import type { ModelToolCall } from '../models/types.js';
-import type { CallSettings, LoopHost } from './host.js';
+import type { CallSettings, LoopContext } from './loopContext.js';
 import { contextBlock, hookWords } from './hookText.js';
 import { hookText, newMessage, type ToolBlock } from './messages.js';
 import { describeOwnFiles, ownFilesWritten, type OwnFile } from './ownFiles.js';
@@ -15,10 +15,12 @@ import { showUserParts } from './notices.js';
 import type { AnyTool } from './tools/registry.js';
 import type { ToolOutcome } from './tools/types.js';
 import { toolOutputText } from './toolOutputText.js';
+import { messageOf } from '../util/errors.js';
+import { formatIssues } from '../util/zodIssues.js';
 
 type Stop = { event: string; reason: string | null } | null;
 
-function finish(agent: LoopHost, messageId: string, block: ToolBlock, outcome: Pick<ToolOutcome, 'success' | 'result' | 'error'>): void {
+function finish(agent: LoopContext, messageId: string, block: ToolBlock, outcome: Pick<ToolOutcome, 'success' | 'result' | 'error'>): void {
   block.stage = 'done';
   block.success = outcome.success;
   block.result = outcome.result;
@@ -32,16 +34,16 @@ function stopOf(event: string, d: HookDecision): Stop {
 }
 
 /** Notification (logged only): fired without waiting, so the approval is not held up by its hooks. */
-export function notifyUser(host: LoopHost, message: string, type: 'permission_prompt' | 'idle_prompt' | 'task_finished' = 'permission_prompt'): void {
-  host.fire('Notification', { message, notification_type: type }).then(
-    (r) => showUserParts(host.conversation, r.decision),
-    (err: Error) => host.conversation.notice(`a Notification hook could not run: ${err.message}`),
+export function notifyUser(ctx: LoopContext, message: string, type: 'permission_prompt' | 'idle_prompt' | 'task_finished' = 'permission_prompt'): void {
+  ctx.fire('Notification', { message, notification_type: type }).then(
+    (r) => showUserParts(ctx.conversation, r.decision),
+    (err: Error) => ctx.conversation.notice(`a Notification hook could not run: ${err.message}`),
   );
 }
 
 /** One call on its way through the stages, with the settings read once for all of them. */
 interface Call {
-  host: LoopHost;
+  ctx: LoopContext;
   call: ModelToolCall;
   block: ToolBlock;
   tool: AnyTool;
@@ -54,14 +56,14 @@ interface Call {
   afterWrite?: (() => Promise<void>) | undefined;
 }
 
-function fail(c: Pick<Call, 'host' | 'messageId' | 'block'>, text: string): void {
-  finish(c.host, c.messageId, c.block, { success: false, result: text, error: text });
+function fail(c: Pick<Call, 'ctx' | 'messageId' | 'block'>, text: string): void {
+  finish(c.ctx, c.messageId, c.block, { success: false, result: text, error: text });
 }
 
 /** A call that is not allowed to run: PermissionDenied fires (a hook may let the model retry), then the call fails. */
 async function deny(c: Call, text: string, reason: string, input: Record<string, unknown> = c.fields.tool_input): Promise<void> {
-  const { decision } = await c.host.fire('PermissionDenied', { ...c.fields, tool_input: input, reason });
-  showUserParts(c.host.conversation, decision);
+  const { decision } = await c.ctx.fire('PermissionDenied', { ...c.fields, tool_input: input, reason });
+  showUserParts(c.ctx.conversation, decision);
   fail(c, decision.retry ? `${text}\n${hookWords.retryAllowed()}` : text);
 }
 
@@ -75,18 +77,14 @@ export function absolutePaths(input: Record<string, unknown>, cwd: string): Reco
   return out;
 }
 
-function issuesOf(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): string {
-  return error.issues.map((i) => `${i.path.map(String).join('.') || '(input)'}: ${i.message}`).join('; ');
-}
-
 /** PreToolUse: may block, deny, ask, allow, or rewrite the input. Returns the input to go on with, or null. */
 async function preToolUse(c: Call): Promise<{ input: Record<string, unknown>; rewritten: boolean; decision: HookDecision } | null> {
-  const pre = await c.host.fire('PreToolUse', c.fields);
+  const pre = await c.ctx.fire('PreToolUse', c.fields);
   const d = pre.decision;
-  showUserParts(c.host.conversation, d);
+  showUserParts(c.ctx.conversation, d);
   if (d.additionalContext) {
     // Context for the model about this call; it follows the tool result.
-    c.host.conversation.push(newMessage('user', [contextBlock('PreToolUse', `PreToolUse:${c.call.name}`, d.additionalContext)], true));
+    c.ctx.conversation.push(newMessage('user', [contextBlock('PreToolUse', `PreToolUse:${c.call.name}`, d.additionalContext)], true));
   }
   c.stop = stopOf('PreToolUse', d);
   if (d.blocked || d.permissionDecision === 'deny') {
@@ -116,22 +114,22 @@ async function askForPermission(
   verdict: Extract<Verdict, { behavior: 'ask' }>,
   ruleContent: string | undefined,
 ): Promise<Asked> {
-  const pr = await c.host.fire('PermissionRequest', { ...c.fields, tool_input: input });
-  showUserParts(c.host.conversation, pr.decision);
+  const pr = await c.ctx.fire('PermissionRequest', { ...c.fields, tool_input: input });
+  showUserParts(c.ctx.conversation, pr.decision);
   c.stop ??= stopOf('PermissionRequest', pr.decision);
   const answer = pr.decision.permissionRequest;
   const name = c.call.name;
   if (pr.decision.blocked) {
-    for (const b of pr.decision.blocks) c.host.conversation.notice(`PermissionRequest hook denied ${name}: ${b.reason}`);
+    for (const b of pr.decision.blocks) c.ctx.conversation.notice(`PermissionRequest hook denied ${name}: ${b.reason}`);
     return { denied: hookWords.permissionDenied(name, 'a PermissionRequest hook denied it') };
   }
   if (answer?.behavior === 'deny') return { denied: hookWords.permissionDenied(name, answer.message ?? 'a PermissionRequest hook denied it') };
   // Wave's own files: only the user approves (a hook's allow does not).
   if (answer?.behavior === 'allow' && verdict.by !== 'ownFile') return { input: answer.updatedInput ?? input, rewritten: answer.updatedInput !== undefined };
-  if (!c.host.canUseTool) return { denied: headlessDenial(name, ruleContent, verdict, c.host.permissionMode, c.tool.access) };
-  notifyUser(c.host, `Wave needs your permission to use ${name}`);
+  if (!c.ctx.canUseTool) return { denied: headlessDenial(name, ruleContent, verdict, c.ctx.permissionMode, c.tool.access) };
+  notifyUser(c.ctx, `Wave needs your permission to use ${name}`);
   const shown = { ...(verdict.by === 'ownFile' ? { ownFiles: true as const } : {}), ...originalText(name, input) };
-  const reply = await c.host.canUseTool({ toolName: name, input, toolUseId: c.call.id, reason: verdict.why, ...shown });
+  const reply = await c.ctx.canUseTool({ toolName: name, input, toolUseId: c.call.id, reason: verdict.why, ...shown });
   if (reply.behavior === 'deny') return { denied: hookWords.permissionDenied(name, reply.message ?? 'the user said no') };
   return { input: reply.updatedInput ?? input, rewritten: reply.updatedInput !== undefined };
 }
@@ -140,7 +138,7 @@ async function askForPermission(
 async function permission(c: Call, pre: NonNullable<Awaited<ReturnType<typeof preToolUse>>>): Promise<Record<string, unknown> | null> {
   const parsed = c.tool.schema.safeParse(pre.input);
   if (!parsed.success) {
-    fail(c, `Invalid input for ${c.call.name}: ${issuesOf(parsed.error)}`);
+    fail(c, `Invalid input for ${c.call.name}: ${formatIssues(parsed.error, { root: '(input)' })}`);
     return null;
   }
   const ruleContent = c.tool.ruleContent?.(parsed.data);
@@ -149,14 +147,14 @@ async function permission(c: Call, pre: NonNullable<Awaited<ReturnType<typeof pr
     toolName: c.call.name,
     access: c.tool.access,
     content: ruleContent,
-    mode: c.host.permissionMode,
+    mode: c.ctx.permissionMode,
     rules: c.settings.permissionRules,
-    workdir: c.host.cwd,
+    workdir: c.ctx.cwd,
     hookDecision: pre.decision.permissionDecision,
     hookReason: pre.decision.permissionDecisionReason,
   });
-  const verdict = askForOwnFiles(ruled, c.call.name, describeOwnFiles(own), c.host.permissionMode);
-  if (own.length && verdict.behavior === 'allow') c.host.conversation.notice(hookWords.ownFilesUnasked(c.call.name, describeOwnFiles(own), verdict.why));
+  const verdict = askForOwnFiles(ruled, c.call.name, describeOwnFiles(own), c.ctx.permissionMode);
+  if (own.length && verdict.behavior === 'allow') c.ctx.conversation.notice(hookWords.ownFilesUnasked(c.call.name, describeOwnFiles(own), verdict.why));
   const asked: Asked =
     verdict.behavior === 'deny'
       ? { denied: hookWords.permissionDenied(c.call.name, verdict.why) }
@@ -171,8 +169,8 @@ async function permission(c: Call, pre: NonNullable<Awaited<ReturnType<typeof pr
   if (verdict.behavior === 'ask' && verdict.by === 'ownFile') {
     // The user approved this change (to the input it runs with): it applies once written.
     const written = ownFilesOf(c, asked.input).map((f) => f.path);
-    c.afterWrite = written.length ? c.host.approvedOwnWrite?.(written) : undefined;
-  } else if (ownFilesOf(c, asked.input).length > own.length && c.host.permissionMode !== 'bypassPermissions') {
+    c.afterWrite = written.length ? c.ctx.approvedOwnWrite?.(written) : undefined;
+  } else if (ownFilesOf(c, asked.input).length > own.length && c.ctx.permissionMode !== 'bypassPermissions') {
     await deny(c, hookWords.permissionDenied(c.call.name, "the input it was approved with changes Wave's own files"), 'own files', asked.input);
     return null;
   }
@@ -182,28 +180,28 @@ async function permission(c: Call, pre: NonNullable<Awaited<ReturnType<typeof pr
 /** Wave's own files a call's input writes (ownFiles.ts). */
 function ownFilesOf(c: Call, input: unknown): OwnFile[] {
   if (c.tool.access !== 'edit' && c.tool.access !== 'execute') return [];
-  return ownFilesWritten(c.call.name, input as Record<string, unknown>, { cwd: c.host.cwd, ...c.settings.ownFiles });
+  return ownFilesWritten(c.call.name, input as Record<string, unknown>, { cwd: c.ctx.cwd, ...c.settings.ownFiles });
 }
 
 /** Runs the tool; a throw becomes a failed outcome. */
 async function execute(c: Call, input: Record<string, unknown>): Promise<{ outcome: ToolOutcome; durationMs: number } | null> {
   const final = c.tool.schema.safeParse(input);
   if (!final.success) {
-    fail(c, `Invalid input for ${c.call.name} after approval: ${issuesOf(final.error)}`);
+    fail(c, `Invalid input for ${c.call.name} after approval: ${formatIssues(final.error, { root: '(input)' })}`);
     return null;
   }
   c.block.stage = 'running';
-  c.host.conversation.changed();
+  c.ctx.conversation.changed();
   const started = performance.now();
   let outcome: ToolOutcome;
   try {
     const envFile = c.settings.envFile ? { envFile: c.settings.envFile } : {};
-    outcome = await c.tool.run(final.data, { cwd: c.host.cwd, env: c.settings.env, signal: c.host.signal, ...envFile });
+    outcome = await c.tool.run(final.data, { cwd: c.ctx.cwd, env: c.settings.env, signal: c.ctx.signal, ...envFile });
   } catch (err) {
-    const text = `${c.call.name} failed: ${(err as Error).message}`;
+    const text = `${c.call.name} failed: ${messageOf(err)}`;
     outcome = { success: false, result: text, error: text, response: { success: false, error: text } };
   }
-  finish(c.host, c.messageId, c.block, outcome);
+  finish(c.ctx, c.messageId, c.block, outcome);
   return { outcome, durationMs: Math.round(performance.now() - started) };
 }
 
@@ -218,21 +216,21 @@ function replaceMcpOutput(c: Call, output: unknown): void {
         ? parts.map((p: { text?: unknown }) => (typeof p.text === 'string' ? p.text : JSON.stringify(p))).join('\n')
         : JSON.stringify(output);
   c.block.result = text;
-  c.host.conversation.changed();
+  c.ctx.conversation.changed();
 }
 
 /** PostToolUse fires whether the tool succeeded or failed; PostToolUseFailure too on failure. */
 async function postToolUse(c: Call, input: Record<string, unknown>, { outcome, durationMs }: { outcome: ToolOutcome; durationMs: number }): Promise<void> {
   const ran = { ...c.fields, tool_input: input };
   const response = { ...outcome.response, success: outcome.success };
-  const post = await c.host.fire('PostToolUse', { ...ran, tool_response: response, duration_ms: durationMs });
+  const post = await c.ctx.fire('PostToolUse', { ...ran, tool_response: response, duration_ms: durationMs });
   replaceMcpOutput(c, post.decision.updatedMCPToolOutput);
   if (post.decision.updatedToolOutput) replaceOutput(c, { ...response, ...post.decision.updatedToolOutput });
-  feedback(c.host, 'PostToolUse', c.call.name, post.decision);
+  feedback(c.ctx, 'PostToolUse', c.call.name, post.decision);
   c.stop ??= stopOf('PostToolUse', post.decision);
   if (outcome.success) return;
-  const failure = await c.host.fire('PostToolUseFailure', { ...ran, error: outcome.error ?? outcome.result, is_interrupt: false, duration_ms: durationMs });
-  feedback(c.host, 'PostToolUseFailure', c.call.name, failure.decision);
+  const failure = await c.ctx.fire('PostToolUseFailure', { ...ran, error: outcome.error ?? outcome.result, is_interrupt: false, duration_ms: durationMs });
+  feedback(c.ctx, 'PostToolUseFailure', c.call.name, failure.decision);
   c.stop ??= stopOf('PostToolUseFailure', failure.decision);
 }
 
@@ -240,26 +238,26 @@ async function postToolUse(c: Call, input: Record<string, unknown>, { outcome, d
 function replaceOutput(c: Call, output: Record<string, unknown>): void {
   c.block.originalResult ??= c.block.result ?? '';
   c.block.result = toolOutputText(output);
-  c.host.conversation.changed();
+  c.ctx.conversation.changed();
 }
 
-export async function runToolCall(host: LoopHost, call: ModelToolCall, block: ToolBlock): Promise<Stop> {
+export async function runToolCall(ctx: LoopContext, call: ModelToolCall, block: ToolBlock): Promise<Stop> {
   await loadShellParser(); // permission rules, `if` and Wave's own files read the command (loaded on the first call)
-  const messageId = host.conversation.currentMessageId();
-  host.emit({ type: 'tool_call', messageId, id: call.id, name: call.name, input: call.input });
-  const tool = host.tools.get(call.name);
+  const messageId = ctx.conversation.currentMessageId();
+  ctx.emit({ type: 'tool_call', messageId, id: call.id, name: call.name, input: call.input });
+  const tool = ctx.tools.get(call.name);
   if (!tool || call.inputError) {
-    fail({ host, messageId, block }, tool ? call.inputError! : `No such tool: ${call.name}`);
+    fail({ ctx, messageId, block }, tool ? call.inputError! : `No such tool: ${call.name}`);
     return null;
   }
   const fields = {
     tool_name: call.name,
-    tool_input: absolutePaths(call.input, host.cwd),
+    tool_input: absolutePaths(call.input, ctx.cwd),
     tool_use_id: call.id,
     ...(tool.mcpServer !== undefined ? { mcp_server: tool.mcpServer } : {}),
   };
   // One look at the settings for the whole call.
-  const c: Call = { host, call, block, tool, messageId, settings: host.callSettings(), fields, stop: null };
+  const c: Call = { ctx, call, block, tool, messageId, settings: ctx.callSettings(), fields, stop: null };
   const pre = await preToolUse(c);
   const input = pre && (await permission(c, pre));
   const ran = input && (await execute(c, input));
@@ -269,7 +267,7 @@ export async function runToolCall(host: LoopHost, call: ModelToolCall, block: To
 }
 
 /** A PostToolUse(Failure) block or context reaches the model as a hook message after the result. */
-function feedback(agent: LoopHost, event: 'PostToolUse' | 'PostToolUseFailure', tool: string, d: HookDecision): void {
+function feedback(agent: LoopContext, event: 'PostToolUse' | 'PostToolUseFailure', tool: string, d: HookDecision): void {
   showUserParts(agent.conversation, d);
   const parts: string[] = [];
   if (d.blocked) parts.push(hookWords.postToolBlocked(event, tool, d));

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import type { Message } from './messages.js';
 import { removeStaleTemps, writeFileAtomic } from '../settings/atomicWrite.js';
 import { PRIVATE_DIR, PRIVATE_FILE, privateDir } from '../settings/privateFiles.js';
+import { messageOf } from '../util/errors.js';
 
 export interface SessionInfo {
   id: string;
@@ -124,7 +125,7 @@ export function whyUnwritable(err: unknown): string {
     EROFS: 'the file system is read-only',
     ELOOP: 'a symlink is in its place',
   };
-  return (code && words[code]) ?? (err as Error).message;
+  return (code && words[code]) ?? messageOf(err);
 }
 
 export function readTranscript(path: string): TranscriptFile {

@@ -1,6 +1,6 @@
 // One user turn of the main agent (docs/hooks.md, UserPromptSubmit): UserPromptSubmit, then the
 // model/tool loop (loop.ts).
-import type { MainHost } from './mainHost.js';
+import type { MainContext } from './mainContext.js';
 import { contextBlock, hookWords } from './hookText.js';
 import { runLoop, stopLoop, type LoopResult } from './loop.js';
 import { showUserParts } from './notices.js';
@@ -14,7 +14,7 @@ export interface TurnResult extends LoopResult {
 /** Stop blocks per user turn after which the turn ends anyway (docs/hooks.md, "Stop"). */
 export const DEFAULT_STOP_BLOCK_CAP = 8;
 
-export async function runTurn(agent: MainHost, prompt: string): Promise<TurnResult> {
+export async function runTurn(agent: MainContext, prompt: string): Promise<TurnResult> {
   agent.stopGuard.reset(); // a user prompt: stop_hook_active is false again, blocks count from 0
   const ups = await agent.fire('UserPromptSubmit', { prompt });
   if (ups.decision.sessionTitle) agent.conversation.setTitle(ups.decision.sessionTitle);

@@ -22,7 +22,7 @@ export async function createAgent(opts: AgentOptions): Promise<Agent> {
     ...(opts.mcpConfigFiles ? { configFiles: opts.mcpConfigFiles } : {}),
     ...(opts.onElicitation ? { ask: opts.onElicitation } : {}),
   });
-  const agent = await Agent.create({ work: (host, wake) => closingToo(new SessionWork(host, wake), mcp.hub), toolNames: TOOL_NAMES, ...opts });
+  const agent = await Agent.create({ work: (ctx, wake) => closingToo(new SessionWork(ctx, wake), mcp.hub), toolNames: TOOL_NAMES, ...opts });
   await mcp.attach(agent);
   return agent;
 }

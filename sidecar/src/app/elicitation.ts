@@ -5,7 +5,7 @@
 // which may change it or block it (decline), before the server gets it.
 import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { showUserParts } from '../agent/notices.js';
-import type { MainHost } from '../agent/mainHost.js';
+import type { MainContext } from '../agent/mainContext.js';
 import type { ElicitationAnswer } from '../hooks/contract/types.js';
 import type { McpElicitation } from '../protocol/mcpListing.js';
 
@@ -27,10 +27,10 @@ function question(server: string, params: ElicitRequest['params']): ElicitationQ
   };
 }
 
-export async function elicit(host: MainHost, ask: AskUser | undefined, server: string, params: ElicitRequest['params']): Promise<ElicitResult> {
+export async function elicit(ctx: MainContext, ask: AskUser | undefined, server: string, params: ElicitRequest['params']): Promise<ElicitResult> {
   const q = question(server, params);
   const id = q.elicitationId !== undefined ? { elicitation_id: q.elicitationId } : {};
-  const pre = await host.fire('Elicitation', {
+  const pre = await ctx.fire('Elicitation', {
     mcp_server_name: server,
     message: q.message,
     mode: q.mode,
@@ -38,7 +38,7 @@ export async function elicit(host: MainHost, ask: AskUser | undefined, server: s
     ...id,
     ...(q.requestedSchema !== undefined ? { requested_schema: q.requestedSchema } : {}),
   });
-  showUserParts(host.conversation, pre.decision);
+  showUserParts(ctx.conversation, pre.decision);
   let answer: ElicitationAnswer;
   if (pre.decision.blocked) answer = { action: 'decline' };
   else if (pre.decision.elicitation) answer = pre.decision.elicitation;
@@ -46,17 +46,17 @@ export async function elicit(host: MainHost, ask: AskUser | undefined, server: s
     const { elicitationId: _id, ...shown } = q;
     answer = await ask(shown);
   } else {
-    host.notice(`MCP server "${server}" asked for input ("${q.message}"); no one can answer here and no Elicitation hook did: declined.`);
+    ctx.notice(`MCP server "${server}" asked for input ("${q.message}"); no one can answer here and no Elicitation hook did: declined.`);
     answer = { action: 'decline' };
   }
-  const post = await host.fire('ElicitationResult', {
+  const post = await ctx.fire('ElicitationResult', {
     mcp_server_name: server,
     action: answer.action,
     ...(answer.content ? { content: answer.content } : {}),
     mode: q.mode,
     ...id,
   });
-  showUserParts(host.conversation, post.decision);
+  showUserParts(ctx.conversation, post.decision);
   if (post.decision.blocked) answer = { action: 'decline' };
   else if (post.decision.elicitation) answer = post.decision.elicitation;
   return answer.action === 'accept' ? { action: 'accept', content: (answer.content ?? {}) as ElicitResult['content'] } : { action: answer.action };

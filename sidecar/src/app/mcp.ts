@@ -76,21 +76,21 @@ export function sessionHub(parts: McpHubParts & { env: Record<string, string | u
   const cap = outputCap(parts.env);
   const hub = new McpHub({
     ...parts,
-    onNotice: (t) => (agent ? agent.host.notice(t) : early.push(t)),
+    onNotice: (t) => (agent ? agent.context.notice(t) : early.push(t)),
     onChange: () => agent && syncTools(agent, hub, cap),
-    elicit: (server, params) => (agent ? elicit(agent.host, parts.ask, server, params) : Promise.resolve({ action: 'decline' })),
+    elicit: (server, params) => (agent ? elicit(agent.context, parts.ask, server, params) : Promise.resolve({ action: 'decline' })),
   });
   return {
     hub,
     attach: async (a: Agent) => {
       agent = a;
       HUBS.set(a, hub);
-      for (const t of early.splice(0)) a.host.notice(t);
+      for (const t of early.splice(0)) a.context.notice(t);
       a.hookManager.setMcpTool(async ({ server, tool, input, signal }) => resultText(await hub.callTool(server, tool, input, signal), cap));
       await hub.start();
       syncTools(a, hub, cap);
-      const s = a.hookManager.snapshot();
-      if (!s.settings.disableAllHooks) for (const p of mcpMatcherProblems(s.hooks, hub.servers())) a.host.notice(formatProblem(p));
+      const s = a.settings.sources();
+      if (!s.settings.disableAllHooks) for (const p of mcpMatcherProblems(s.hooks, hub.servers())) a.context.notice(formatProblem(p));
     },
   };
 }

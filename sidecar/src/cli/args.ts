@@ -3,6 +3,7 @@
 // flag is a usage error on stderr with the usage (exit 2). Every command and sub-command parses
 // through here, so they all behave alike.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { messageOf } from '../util/errors.js';
 
 export const ENVIRONMENT = `Environment:
   WAVE_PROVIDER        openai (default) or anthropic
@@ -29,7 +30,7 @@ export function commandArgs<O extends Options>(name: string, usage: string, argv
     if (!allowPositionals && positionals.length) throw new Error(`unexpected argument "${positionals[0]}"`);
     return { ok: true, values, positionals };
   } catch (err) {
-    const message = (err as Error).message.replace(/\. To specify a positional argument[\s\S]*$/, '');
+    const message = messageOf(err).replace(/\. To specify a positional argument[\s\S]*$/, '');
     process.stderr.write(`wave ${name}: ${message}\n${usage.trimEnd()}\n`);
     return { ok: false, code: 2 };
   }

@@ -8,6 +8,7 @@ import { historyFigures } from '../hooks/history/statsScan.js';
 import { findRuns, OUTCOME_FILTERS, outcomeOf, parseDuration, type HookStats, type OutcomeFilter } from '../hooks/history/stats.js';
 import { settingsPaths } from '../settings/paths.js';
 import { makeStyle } from './style.js';
+import { messageOf } from '../util/errors.js';
 
 class UsageError extends Error {}
 
@@ -102,7 +103,7 @@ export function historyCommand(which: 'runs' | 'stats', argv: string[]): number 
   try {
     return which === 'runs' ? runsCommand(argv) : statsCommand(argv);
   } catch (err) {
-    process.stderr.write(`wave hooks ${which}: ${(err as Error).message}\n`);
+    process.stderr.write(`wave hooks ${which}: ${messageOf(err)}\n`);
     return err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? 2 : 1;
   }
 }

@@ -1,7 +1,9 @@
 // `wave hooks list` and `wave hooks validate`: every configured hook with its file, and every
 // problem of the configuration (docs/hooks.md, "The wave hooks command").
+import { homedir } from 'node:os';
 import { TOOL_NAMES } from '../app/tools.js';
 import { HookManager, type HookManagerOptions } from '../hooks/fire/manager.js';
+import { SessionConfig } from '../hooks/config/sessionConfig.js';
 import { EVENT_NAMES } from '../hooks/contract/events.js';
 import { blockingOnFailure, formatHint, onFailureSuggestions, parallelGroups } from '../hooks/config/failureHints.js';
 import { formatProblem, unreadSummary } from '../hooks/config/problems.js';
@@ -10,12 +12,19 @@ import { commandArgs } from './args.js';
 import { makeStyle } from './style.js';
 import { resolveWorkdir } from './workdir.js';
 
-/** The manager of the command's project (`--workdir`, else the project found from here), and the note saying which. */
-export function managerFor(workdir: string | undefined, extra: Omit<HookManagerOptions, 'workdir'> = {}): HookManager & { note: string | null } {
+/**
+ * The command's settings object and hook manager for its project (`--workdir`, else the project found
+ * from here), and the note saying which.
+ */
+export function managerFor(
+  workdir: string | undefined,
+  extra: Omit<HookManagerOptions, 'workdir' | 'config'> = {},
+): HookManager & { note: string | null; settings: SessionConfig } {
   const { dir, note } = resolveWorkdir(workdir);
   // Like `claude -p`, the command line treats its workdir as trusted.
+  const settings = new SessionConfig({ workdir: dir, homeDir: extra.homeDir ?? homedir(), trust: true, toolNames: TOOL_NAMES });
   const warn = (m: string) => process.stderr.write(`wave hooks: ${m}\n`);
-  return Object.assign(new HookManager({ workdir: dir, trustProject: true, onWarning: warn, toolNames: TOOL_NAMES, ...extra }), { note });
+  return Object.assign(new HookManager({ workdir: dir, config: settings, onWarning: warn, ...extra }), { note, settings });
 }
 
 const LIST_USAGE = `usage: wave hooks list [--workdir DIR] [--json]
@@ -29,7 +38,7 @@ export function listCommand(argv: string[]): number {
   if (!args.ok) return args.code;
   const { values } = args;
   const manager = managerFor(values.workdir);
-  const s = manager.snapshot();
+  const s = manager.settings.sources();
   if (values.json) {
     process.stdout.write(
       `${JSON.stringify({ workdir: manager.workdir, disableAllHooks: s.settings.disableAllHooks, hooks: s.hooks, files: s.files, problems: s.problems }, null, 2)}\n`,
@@ -80,7 +89,7 @@ export function validateCommand(argv: string[]): number {
   if (!args.ok) return args.code;
   const { values } = args;
   const manager = managerFor(values.workdir);
-  const s = manager.snapshot();
+  const s = manager.settings.sources();
   const problems = s.problems;
   const errors = problems.filter((p) => p.severity === 'error');
   const blocking = blockingOnFailure(s.hooks);

@@ -11,6 +11,7 @@ import { sourceLabel } from '../hooks/contract/sourceLabel.js';
 import { hookTestContext, hookTestInput, promptModelFor } from '../app/hookTest.js';
 import { managerFor } from './hooksList.js';
 import { indent, makeStyle, type Style } from './style.js';
+import { messageOf } from '../util/errors.js';
 
 /** Where a JSON parse error is, as "line L, column C" (from the parser's "position N"). */
 function jsonErrorAt(text: string, e: Error): string {
@@ -82,7 +83,7 @@ export async function hooksTestCommand(argv: string[]): Promise<number> {
     const given = values.input ? readInput(values.input) : undefined;
     input = hookTestInput(event, { tool: values.tool, input: given, project: manager.workdir });
   } catch (e) {
-    process.stderr.write(`wave hooks test: ${(e as Error).message}\n`);
+    process.stderr.write(`wave hooks test: ${messageOf(e)}\n`);
     return 2;
   }
   const ctx = hookTestContext(manager.workdir);
@@ -133,7 +134,7 @@ function printTestResult(t: TestResult): void {
   if (plan.run.some((h) => h.source === 'plugin' || (h.handler.type === 'command' && h.handler.transcript === 'jsonl'))) {
     out.push(st.dim(`(plugin hooks and "transcript": "jsonl" handlers get transcript_path ${t.jsonlPath})`));
   }
-  const loaded = manager.snapshot();
+  const loaded = manager.settings.sources();
   const unread = unreadSummary(loaded.files, loaded.problems);
   if (unread) out.push(st.red(`\n${unread}`));
   if (!runs.length && !skipped.length) out.push(`\nNo ${event} hooks are configured (see \`wave hooks list\`).`);

@@ -7,6 +7,7 @@ import { resolveWorkdir } from './workdir.js';
 import { McpHub } from '../mcp/hub.js';
 import type { McpServerView } from '../mcp/types.js';
 import { settingsPaths } from '../settings/paths.js';
+import { messageOf } from '../util/errors.js';
 
 const USAGE = `usage:
   wave mcp list [--workdir DIR] [--json]    the MCP servers: source, state, tools
@@ -71,7 +72,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
     process.stderr.write(`wave mcp: ${sub ? `unknown sub-command "${sub}"` : 'name a sub-command'}\n${USAGE}`);
     return 2;
   } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n`);
+    process.stderr.write(`${messageOf(err)}\n`);
     return 1;
   } finally {
     await hub.close();

@@ -8,7 +8,6 @@ import type { TurnResult } from '../agent/turn.js';
 import { createAgent } from '../app/agent.js';
 import { TOOL_NAMES } from '../app/tools.js';
 import { lastAnswer } from '../agent/messages.js';
-import { loadSources } from '../hooks/config/compose.js';
 import { formatProblem } from '../hooks/config/problems.js';
 import { targetChangeText } from '../hooks/fire/failClosed.js';
 import type { TargetChangeNotice } from '../hooks/fire/manager.js';
@@ -21,11 +20,14 @@ import type * as z from 'zod';
 import { SettingsSchema } from '../hooks/config/schema.js';
 import { pickModelKeys } from '../settings/schema.js';
 import { PERMISSION_MODES, type PermissionMode } from '../hooks/contract/types.js';
-import { createModelClient, modelConfigFrom } from '../models/config.js';
+import { createModelClient } from '../models/config.js';
+import { loadModelConfig } from '../app/modelConfig.js';
 import { formatJsonPath, parseJsonText, readJsonFile } from '../settings/jsonFile.js';
 import { ApprovedStore } from '../settings/approved.js';
 import { ReviewedFile } from '../settings/reviewedFile.js';
 import { carriedFlagLine, describeChange, startLines } from '../hooks/config/startNotices.js';
+import { messageOf } from '../util/errors.js';
+import { formatIssue } from '../util/zodIssues.js';
 
 class UsageError extends Error {}
 
@@ -59,8 +61,7 @@ function readFlagSettings(arg: string | undefined): { settings: z.infer<typeof S
     );
   const parsed = SettingsSchema.safeParse(file.value);
   if (!parsed.success) {
-    const i = parsed.error.issues[0]!;
-    throw new UsageError(`--settings: ${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new UsageError(`--settings: ${formatIssue(parsed.error.issues[0]!)}`);
   }
   return { settings: parsed.data, file: reviewed ? { path: reviewed.path, carried: reviewed.carried } : null };
 }
@@ -92,7 +93,7 @@ export async function printCommand(argv: string[]): Promise<number> {
   try {
     return await run(args.values);
   } catch (err) {
-    process.stderr.write(`wave: ${(err as Error).message}\n`);
+    process.stderr.write(`wave: ${messageOf(err)}\n`);
     return err instanceof UsageError ? 2 : 1;
   }
 }
@@ -115,7 +116,7 @@ function readFlags(values: Record<string, string | undefined>) {
   try {
     debugHooks = hookDebugger(values.debug);
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    throw new UsageError(messageOf(err));
   }
   return {
     prompt,
@@ -148,9 +149,15 @@ function changeReporter(): (changes: ReadonlyArray<{ path: string }>) => void {
 async function run(values: Record<string, string | undefined>): Promise<number> {
   const f = readFlags(values);
   if (f.note) process.stderr.write(`wave: ${f.note}\n`);
-  const files = loadSources({ workdir: f.workdir, homeDir: homedir(), trustProject: true, toolNames: TOOL_NAMES });
+  const { sources: files, model: config } = loadModelConfig({
+    workdir: f.workdir,
+    homeDir: homedir(),
+    trustProject: true,
+    env: process.env,
+    overrides: pickModelKeys(f.flag),
+    toolNames: TOOL_NAMES,
+  });
   reportProblems(files.problems, f.format === 'stream-json' ? streamLine : null);
-  const config = modelConfigFrom(process.env, { ...files.settings.model, ...pickModelKeys(f.flag) });
   if (!config.ok) throw new Error(config.error);
   const agent = await createAgent({
     workdir: f.workdir,
@@ -173,7 +180,7 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
       if (f.format === 'stream-json' && e.type !== 'messages') streamLine(e);
     },
   });
-  for (const line of startLines(agent.startNotices, (p) => describeChange(agent.hookManager.config.changes().find((c) => c.path === p)))) {
+  for (const line of startLines(agent.startNotices, (p) => describeChange(agent.settings.changes().find((c) => c.path === p)))) {
     process.stderr.write(`wave: ${line}\n`);
   }
   if (f.flagFile?.carried) process.stderr.write(`wave: ${carriedFlagLine(f.flagFile.path, f.flagFile.carried)}\n`);

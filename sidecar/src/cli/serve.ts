@@ -14,6 +14,7 @@ import { listen } from '../server/http.js';
 import { hookDebugger } from './debug.js';
 import { resolveWorkdir } from './workdir.js';
 import type { HostRequest, ReadyLine } from '../protocol/protocol.js';
+import { messageOf } from '../util/errors.js';
 
 const DEFAULT_UI = fileURLToPath(new URL('../../../webui/dist', import.meta.url));
 
@@ -46,7 +47,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   try {
     debugHooks = hookDebugger(values.debug);
   } catch (err) {
-    process.stderr.write(`wave serve: ${(err as Error).message}\n`);
+    process.stderr.write(`wave serve: ${messageOf(err)}\n`);
     return 2;
   }
   const { dir: workdir, note } = resolveWorkdir(values.workdir, process.env.INIT_CWD ?? process.cwd());

@@ -71,11 +71,11 @@ export class McpConnection {
     try {
       await this.connect(newTransport(parts));
     } catch (err) {
-      if (!mayFallBackToSse(expanded.config) || this.closing) return this.fail(messageOf(err), true);
+      if (!mayFallBackToSse(expanded.config) || this.closing) return this.fail(startFailure(err), true);
       try {
         await this.connect(newTransport(parts, true));
       } catch {
-        return this.fail(messageOf(err), true);
+        return this.fail(startFailure(err), true);
       }
     }
   }
@@ -177,7 +177,8 @@ export class McpConnection {
 
 const firstLine = (s: string) => s.split('\n')[0]!.slice(0, 200);
 
-function messageOf(err: unknown): string {
+/** Why a server did not start, in one line (a missing command said so). */
+function startFailure(err: unknown): string {
   const e = err as { message?: string; code?: string };
   if (e?.code === 'ENOENT') return `its command was not found (${e.message ?? 'ENOENT'})`;
   return firstLine(e?.message ?? String(err)) || 'it could not be started';

@@ -9,6 +9,7 @@ import type { ConfigProblem } from '../protocol/wire.js';
 import { readJsonFile, type JsonFile } from '../settings/jsonFile.js';
 import type { SettingsPaths } from '../settings/paths.js';
 import { readServers, type McpServerEntry, type McpSource } from './config.js';
+import { messageOf } from '../util/errors.js';
 
 export interface McpConfigInput {
   paths: SettingsPaths;
@@ -47,7 +48,7 @@ function readFile(path: string, source: McpSource, out: McpConfig, pluginRoot?: 
       path: '',
       line: 1,
       column: 1,
-      message: `cannot read the file: ${(err as Error).message}; its MCP servers do not start`,
+      message: `cannot read the file: ${messageOf(err)}; its MCP servers do not start`,
     });
     return;
   }

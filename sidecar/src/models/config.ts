@@ -3,14 +3,15 @@
 // `model`, plus `maxRetries` and `timeoutMs`). Without a Wave key, the provider's own variable
 // (`OPENAI_API_KEY` / `ANTHROPIC_API_KEY`) is used. The HTTP proxy comes from HTTPS_PROXY /
 // HTTP_PROXY / NO_PROXY (proxy.ts).
-import type { ModelKeys } from '../settings/schema.js';
+import { isHttpUrl, type ModelKeys } from '../settings/schema.js';
+import { MODEL_PROVIDERS } from '../protocol/wire.js';
 import { proxyFromEnv } from './proxy.js';
 import type { ModelClient, ModelConfig, ModelProvider } from './types.js';
+import { messageOf } from '../util/errors.js';
 
 /** `missing`: nothing names a model (no error in what is set: nothing is set). */
 export type ModelConfigResult = { ok: true; config: ModelConfig } | { ok: false; error: string; missing?: true };
 
-const PROVIDERS: readonly ModelProvider[] = ['openai', 'anthropic'];
 const KEY_VARIABLE: Record<ModelProvider, string> = {
   openai: 'OPENAI_API_KEY',
   anthropic: 'ANTHROPIC_API_KEY',
@@ -31,15 +32,6 @@ function pick(env: Env, variable: string, fromSettings: string | undefined, key:
   return v === undefined ? {} : { value: v, source: `settings "${key}"` };
 }
 
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false; // not a URL at all
-  }
-}
-
 /**
  * Reads the model configuration. Settings keys were validated when their file was read (the
  * settings schema); the environment is checked here. Returns `{ ok: false, error }` with a
@@ -48,7 +40,8 @@ function isHttpUrl(text: string): boolean {
 export function modelConfigFrom(env: Env, settings: ModelKeys = {}): ModelConfigResult {
   const provider = pick(env, 'WAVE_PROVIDER', settings.provider, 'provider');
   const name = (provider.value ?? 'openai').toLowerCase() as ModelProvider;
-  if (!PROVIDERS.includes(name)) return { ok: false, error: `${provider.source} must be "openai" or "anthropic", got "${provider.value}"` };
+  if (!(MODEL_PROVIDERS as readonly string[]).includes(name))
+    return { ok: false, error: `${provider.source} must be "openai" or "anthropic", got "${provider.value}"` };
   const model = pick(env, 'WAVE_MODEL', settings.model, 'model');
   if (model.value === undefined) return { ok: false, error: 'no model configured: set WAVE_MODEL or "model" in settings', missing: true };
   const baseURL = pick(env, 'WAVE_BASE_URL', settings.baseURL, 'baseURL');
@@ -63,7 +56,7 @@ export function modelConfigFrom(env: Env, settings: ModelKeys = {}): ModelConfig
     const proxy = proxyFromEnv(env);
     if (proxy) config.proxy = proxy;
   } catch (err) {
-    return { ok: false, error: (err as Error).message };
+    return { ok: false, error: messageOf(err) };
   }
   return { ok: true, config };
 }

@@ -7,6 +7,7 @@
 // is loaded on the first model request, the other never).
 import type { ModelProvider } from './types.js';
 import { ModelError, type ModelErrorKind } from './modelError.js';
+import { messageOf } from '../util/errors.js';
 
 export { ModelError, type ModelErrorKind } from './modelError.js';
 
@@ -85,7 +86,7 @@ export function networkCode(err: unknown, depth = 0): string | undefined {
 
 function innermostMessage(err: unknown): string {
   let cur: unknown = err;
-  let message = err instanceof Error ? err.message : String(err);
+  let message = messageOf(err);
   for (let i = 0; i < 6 && cur instanceof Error; i++) {
     if (cur.message) message = cur.message;
     cur = cur.cause;

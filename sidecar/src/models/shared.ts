@@ -5,6 +5,7 @@
 import { toModelError, type ModelErrorContext, type SdkErrorClasses } from './errors.js';
 import { proxiedFetch, type Fetch } from './proxy.js';
 import type { ModelConfig, ModelProvider, ModelRequest, ModelToolCall } from './types.js';
+import { messageOf } from '../util/errors.js';
 
 /**
  * Sent when no key is configured: local servers need none, a real API answers 401, and the
@@ -20,7 +21,7 @@ export function parseToolInput(raw: string): Pick<ModelToolCall, 'input' | 'inpu
   try {
     value = JSON.parse(raw);
   } catch (err) {
-    const why = err instanceof Error ? err.message : String(err);
+    const why = messageOf(err);
     const shown = raw.length > RAW_SHOWN ? `${raw.slice(0, RAW_SHOWN)}…` : raw;
     return { input: {}, inputError: `tool arguments were not valid JSON (${why}): ${shown}` };
   }

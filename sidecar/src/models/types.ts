@@ -55,7 +55,8 @@ export interface ModelResponse {
   usage?: ModelUsage;
 }
 
-export type ModelProvider = 'openai' | 'anthropic';
+export type { ModelProvider } from '../protocol/wire.js';
+import type { ModelProvider } from '../protocol/wire.js';
 
 export interface ModelClient {
   readonly provider: ModelProvider;

@@ -7,6 +7,7 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Socket } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
+import { messageOf } from '../util/errors.js';
 
 export interface HelperOptions {
   /** Node's arguments: the program (and any loader flags before it). */
@@ -40,7 +41,7 @@ export class HelperProcess {
       });
     } catch (err) {
       this.child = null;
-      queueMicrotask(() => this.close(`could not be started: ${(err as Error).message}`));
+      queueMicrotask(() => this.close(`could not be started: ${messageOf(err)}`));
       return;
     }
     this.child = child;

@@ -3,10 +3,11 @@
 // zod schemas). Transport-agnostic: see transport.ts.
 import * as z from 'zod';
 import type { HookRunRecord, HookRunStart, Message, RunKind } from './wire.js';
-import { STOP_CHOICES } from './wire.js';
+import { MODEL_PROVIDERS, STOP_CHOICES } from './wire.js';
 import type { ClaudeImportDone, ConfigState, HooksListing, ProjectHookDetail, TrustInfo } from './hooksListing.js';
 import type { McpElicitation, McpListing } from './mcpListing.js';
 import type { GuardCoverage } from './coverage.js';
+import { formatIssues } from '../util/zodIssues.js';
 
 export type * from './wire.js';
 export type * from './hooksListing.js';
@@ -16,7 +17,7 @@ export type * from './coverage.js';
 // ----- requests (UI → sidecar) -----------------------------------------------------------------
 
 function ModelFormSchema() {
-  return z.object({ provider: z.enum(['openai', 'anthropic']), baseURL: z.string(), model: z.string(), apiKey: z.string().optional() });
+  return z.object({ provider: z.enum(MODEL_PROVIDERS), baseURL: z.string(), model: z.string(), apiKey: z.string().optional() });
 }
 
 export const RequestSchemas = {
@@ -112,7 +113,7 @@ const SCHEMA_OF: { [M in Method]: z.ZodType<Params<M>> } = RequestSchemas;
 export function parseParams<M extends Method>(method: M, raw: unknown): { ok: true; params: Params<M> } | { ok: false; error: string } {
   const r = SCHEMA_OF[method].safeParse(raw ?? {});
   if (r.success) return { ok: true, params: r.data };
-  return { ok: false, error: `bad params for ${method}: ${r.error.issues.map((i) => `${i.path.join('.') || '(params)'}: ${i.message}`).join('; ')}` };
+  return { ok: false, error: `bad params for ${method}: ${formatIssues(r.error, { root: '(params)' })}` };
 }
 
 export interface RequestMessage<M extends Method = Method> {

@@ -77,6 +77,10 @@ export interface HookRunRecord {
   toolUseId?: string;
 }
 
+/** The model APIs Wave speaks (README, "Settings keys"): the one list the settings schema, the model configuration and the Model section use. */
+export const MODEL_PROVIDERS = ['openai', 'anthropic'] as const;
+export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
+
 /**
  * A synchronous hook that has started and not finished yet (the chat's live card). `id` is the id
  * its run record will have; the run can be stopped by it.

@@ -29,6 +29,7 @@ import { allowRuleFor, writeAllowRule } from './permissionRule.js';
 import { loadSources } from '../hooks/config/compose.js';
 import type { ModelClient } from '../models/types.js';
 import { settingsPaths } from '../settings/paths.js';
+import { messageOf } from '../util/errors.js';
 
 export const VERSION = '0.1.0';
 
@@ -160,7 +161,7 @@ export class WaveApp implements Services {
     try {
       await this.chat.checkConfig();
     } catch (err) {
-      this.opts.log?.(`checking the changed settings failed: ${(err as Error).message}`);
+      this.opts.log?.(`checking the changed settings failed: ${messageOf(err)}`);
     }
     // Not the model: a file the agent can write must not move the endpoint the conversation goes to
     // (only the user's own save in the Model section does, or a restart).
@@ -219,7 +220,7 @@ export class WaveApp implements Services {
     } catch (err) {
       const code: ErrorCode = err instanceof RequestError || err instanceof SettingsRefusal ? err.code : 'internal';
       if (code === 'internal') this.opts.log?.(`request failed: ${(err as Error).stack ?? err}`);
-      transport.send({ type: 'response', id, ok: false, error: { code, message: (err as Error).message } });
+      transport.send({ type: 'response', id, ok: false, error: { code, message: messageOf(err) } });
     }
   }
 

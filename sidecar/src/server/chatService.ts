@@ -97,12 +97,12 @@ export class ChatService {
     const hub = this.mcp();
     if (!hub || !this.agent) return { ready: false, servers: [], problems: [], hookTargets: [] };
     const servers = hub.servers();
-    return { ready: true, servers, problems: hub.problems, hookTargets: mcpHookTargets(this.agent.hookManager.snapshot().hooks, servers) };
+    return { ready: true, servers, problems: hub.problems, hookTargets: mcpHookTargets(this.agent.settings.sources().hooks, servers) };
   }
 
   /** The session's hook configuration (snapshot, disk, review), once the session exists. */
   sessionConfig(): SessionConfig | null {
-    return this.agent?.hookManager.config ?? null;
+    return this.agent?.settings ?? null;
   }
 
   /** Looks for changed settings files now (ConfigChange hooks run; nothing is applied). */
@@ -165,7 +165,7 @@ export class ChatService {
         // A blocked prompt is stored nowhere: the composer gets it back to edit (docs/hooks.md, UserPromptSubmit).
         if (r.blocked) this.opts.broadcast('chat.promptBlocked', { text });
       })
-      .catch((err: Error) => agent.host.notice(`the turn failed: ${err.message}`))
+      .catch((err: Error) => agent.context.notice(`the turn failed: ${err.message}`))
       .finally(() => {
         this.running = null;
       });

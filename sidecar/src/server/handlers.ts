@@ -11,6 +11,7 @@ import { projectHookDetails } from './trustDetails.js';
 import { editOwnSettings, SettingsRefusal } from './settingsEdit.js';
 import type { ErrorCode, Handlers, Hello } from '../protocol/protocol.js';
 import type { Client, Services } from './services.js';
+import { messageOf } from '../util/errors.js';
 
 export class RequestError extends Error {
   constructor(
@@ -80,7 +81,7 @@ function chatRequests(
       try {
         app.chat.send(text);
       } catch (err) {
-        throw new RequestError('busy', (err as Error).message);
+        throw new RequestError('busy', messageOf(err));
       }
       return { accepted: true };
     },

@@ -10,6 +10,7 @@ import { describeDecision } from '../hooks/contract/describe.js';
 import { eventSpec, isHookEvent, type EventInput, type HookEventName } from '../hooks/contract/events.js';
 import { historyLine, HistoryWriter, readHistory } from '../hooks/history/history.js';
 import { HookManager, type FireContext } from '../hooks/fire/manager.js';
+import { SessionConfig } from '../hooks/config/sessionConfig.js';
 import { matches } from '../hooks/contract/matcher.js';
 import { findRuns, statsKey } from '../hooks/history/stats.js';
 import { historyFigures } from '../hooks/history/statsScan.js';
@@ -130,11 +131,11 @@ export class HookRunsService {
 
   /** A manager of test runs: every record goes to the history marked as a test run. */
   private testManager(runs: HookRunRecord[]): HookManager {
+    const settings = new SessionConfig({ workdir: this.opts.workdir, homeDir: this.opts.homeDir, trust: true, toolNames: TOOL_NAMES });
     return new HookManager({
       workdir: this.opts.workdir,
       homeDir: this.opts.homeDir,
-      trustProject: true,
-      toolNames: TOOL_NAMES,
+      config: settings,
       baseEnv: this.opts.env,
       historyFile: null,
       onRecord: (r) => {

@@ -4,15 +4,16 @@
 // writes the user settings file and applies at once — the agent holds a client that follows the
 // configuration, so nothing restarts.
 import { readFileSync } from 'node:fs';
-import { createModelClient, modelConfigFrom } from '../models/config.js';
+import { createModelClient } from '../models/config.js';
+import { loadModelConfig } from '../app/modelConfig.js';
 import { ModelError } from '../models/modelError.js';
 import { probeModel } from '../models/probe.js';
 import type { ModelClient, ModelConfig, ModelRequest, ModelStreamEvent } from '../models/types.js';
-import { loadSources } from '../hooks/config/compose.js';
 import type { SessionConfig } from '../hooks/config/sessionConfig.js';
 import { parseJsonText } from '../settings/jsonFile.js';
 import { setJsonValue } from '../settings/jsonEdit.js';
 import { settingsPaths } from '../settings/paths.js';
+import { isHttpUrl } from '../settings/schema.js';
 import type { ModelProbe, ModelState, Params } from '../protocol/protocol.js';
 import { editOwnSettings, SettingsRefusal } from './settingsEdit.js';
 
@@ -91,8 +92,7 @@ export class ModelService {
   }
 
   private resolve() {
-    const files = loadSources({ workdir: this.opts.workdir, homeDir: this.opts.homeDir, trustProject: this.opts.trusted() });
-    return modelConfigFrom(this.opts.env, files.settings.model);
+    return loadModelConfig({ workdir: this.opts.workdir, homeDir: this.opts.homeDir, trustProject: this.opts.trusted(), env: this.opts.env }).model;
   }
 
   /** Probes the configuration in use and tells every client what it found. */
@@ -158,7 +158,7 @@ export class ModelService {
       model: form.model.trim() || undefined,
       ...(form.apiKey?.trim() ? { apiKey: form.apiKey.trim() } : {}),
     };
-    if (values.baseURL && !(/^https?:\/\/\S+$/i.test(values.baseURL) && URL.canParse(values.baseURL)))
+    if (values.baseURL && !isHttpUrl(values.baseURL))
       throw new SettingsRefusal('refused', `the base URL must be an http(s) URL such as http://127.0.0.1:8000/v1, not "${values.baseURL}"; nothing was saved`);
     const edit = (text: string) => Object.entries(values).reduce((t, [k, v]) => setJsonValue(t, [k], v), text);
     editOwnSettings(this.file, edit, this.opts.session(), 'the model settings were not saved');

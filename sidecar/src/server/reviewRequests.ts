@@ -8,6 +8,7 @@ import { diskText, restoreText } from '../settings/reviewedFile.js';
 import type { ConfigState, Handlers } from '../protocol/protocol.js';
 import type { Client, Services } from './services.js';
 import { SettingsRefusal } from './settingsEdit.js';
+import { messageOf } from '../util/errors.js';
 
 type ReviewMethods = 'config.apply' | 'config.dismiss' | 'config.revert' | 'config.undoRevert';
 
@@ -58,7 +59,7 @@ export function reviewRequests(app: Services): Pick<Handlers<Client>, ReviewMeth
         }
       } catch (err) {
         if (err instanceof SettingsRefusal) throw err;
-        throw new SettingsRefusal('refused', `cannot revert ${path}: ${(err as Error).message}; check the file`);
+        throw new SettingsRefusal('refused', `cannot revert ${path}: ${messageOf(err)}; check the file`);
       }
       const token = randomUUID();
       undos.set(token, { path, before, after: textHash(diskText(path)) });

@@ -11,6 +11,7 @@ import { replaceIfUnchanged, type ReplaceOutcome } from '../settings/conditional
 import { formatJsonPath, parseJsonText } from '../settings/jsonFile.js';
 import { PRIVATE_FILE } from '../settings/privateFiles.js';
 import type { SessionConfig } from '../hooks/config/sessionConfig.js';
+import { messageOf } from '../util/errors.js';
 
 export class SettingsRefusal extends Error {
   constructor(
@@ -84,7 +85,7 @@ export function writeUnlessChanged(file: string, next: string | Buffer, version:
     removeStaleTemps(realPathOr(file));
     outcome = replaceIfUnchanged(file, next, version, hashOf, keyMode(next));
   } catch (err) {
-    throw new SettingsRefusal('refused', `cannot write ${file}: ${(err as Error).message}; ${nothing}`);
+    throw new SettingsRefusal('refused', `cannot write ${file}: ${messageOf(err)}; ${nothing}`);
   }
   if (outcome.written) return;
   if (outcome.why === 'changed') throw new SettingsRefusal('conflict', `${file} changed while ${doing}; ${nothing}`);
@@ -113,7 +114,7 @@ export function editSettingsFile(file: string, edit: (text: string) => string, n
       mkdirSync(dirname(file), { recursive: true });
       writeFileAtomic(file, next, keyMode(next));
     } catch (err) {
-      throw new SettingsRefusal('refused', `cannot create ${file}: ${(err as Error).message}; ${nothing}`);
+      throw new SettingsRefusal('refused', `cannot create ${file}: ${messageOf(err)}; ${nothing}`);
     }
     return { before: null, version: versionOf(file) };
   }
@@ -121,7 +122,7 @@ export function editSettingsFile(file: string, edit: (text: string) => string, n
   try {
     before = readFileSync(file);
   } catch (err) {
-    throw new SettingsRefusal('refused', `cannot read ${file}: ${(err as Error).message}; ${nothing}`);
+    throw new SettingsRefusal('refused', `cannot read ${file}: ${messageOf(err)}; ${nothing}`);
   }
   const text = before.toString('utf8');
   assertEditable(file, text, nothing);
@@ -130,7 +131,7 @@ export function editSettingsFile(file: string, edit: (text: string) => string, n
   try {
     next = edit(text);
   } catch (err) {
-    throw new SettingsRefusal('refused', `cannot edit ${file}: ${(err as Error).message}; ${nothing}`);
+    throw new SettingsRefusal('refused', `cannot edit ${file}: ${messageOf(err)}; ${nothing}`);
   }
   writeUnlessChanged(file, next, hashOf(before), nothing);
   return { before, version: versionOf(file) };

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomicWrite.js';
 import { PRIVATE_FILE, privateDir } from './privateFiles.js';
+import { messageOf } from '../util/errors.js';
 
 /** A change observed during a session and not reviewed yet. */
 export interface PendingChange {
@@ -61,7 +62,7 @@ export class ApprovedStore {
     } catch (err) {
       // A full disk or a read-only home: the session still runs from what it read; only the
       // carry-over to the next session is lost, and the session says so (docs/reliability.md).
-      this.error ??= `cannot record approved settings in ${this.dir} (${(err as Error).message}): a change left unreviewed now would be taken by the next session`;
+      this.error ??= `cannot record approved settings in ${this.dir} (${messageOf(err)}): a change left unreviewed now would be taken by the next session`;
     }
   }
 

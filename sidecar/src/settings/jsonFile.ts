@@ -6,7 +6,10 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 
-export type JsonPath = Array<string | number>;
+import type { JsonPath } from '../util/zodIssues.js';
+
+export type { JsonPath } from '../util/zodIssues.js';
+export { formatJsonPath } from '../util/zodIssues.js';
 
 export interface Position {
   line: number;
@@ -240,15 +243,4 @@ export function readJsonFile(path: string): JsonFile {
   const text = readSettingsText(path);
   if (text === null) return { path, exists: false, text: '', value: undefined, parseError: null, duplicates: [], locate: () => undefined };
   return parseJsonText(path, text);
-}
-
-/** `hooks.PreToolUse[0].hooks[1]` */
-export function formatJsonPath(path: JsonPath): string {
-  let out = '';
-  for (const seg of path) {
-    if (typeof seg === 'number') out += `[${seg}]`;
-    else if (/^[A-Za-z_$][\w$]*$/.test(seg)) out += out ? `.${seg}` : seg;
-    else out += `[${JSON.stringify(seg)}]`;
-  }
-  return out;
 }

@@ -4,13 +4,13 @@
 import type { ConfigProblem } from '../protocol/wire.js';
 import { formatJsonPath, type JsonFile } from './jsonFile.js';
 import { SettingsKeysSchema, type SettingsKeys } from './schema.js';
+import { isObject } from '../util/objects.js';
+import { issuePath } from '../util/zodIssues.js';
 
 export interface KeysRead {
   keys: SettingsKeys;
   problems: ConfigProblem[];
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function readSettingsKeys(file: JsonFile, settings: Record<string, unknown>): KeysRead {
   const { hooks: _hooks, ...rest } = settings;
@@ -20,7 +20,7 @@ export function readSettingsKeys(file: JsonFile, settings: Record<string, unknow
   const badKeys = new Set<string>();
   const badVars = new Set<string>();
   for (const issue of parsed.error.issues) {
-    const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+    const path = issuePath(issue);
     const oneVar = path[0] === 'env' && isObject(rest.env) && path.length >= 2;
     if (oneVar) badVars.add(String(path[1]));
     else badKeys.add(String(path[0]));

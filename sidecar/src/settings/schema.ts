@@ -3,6 +3,7 @@
 // model — extended with the hook schema (hooks/config/schema.ts) into THE settings schema, from which
 // schemas/settings.schema.json is generated. A bad key is reported with its JSON path and left out.
 import * as z from 'zod';
+import { MODEL_PROVIDERS } from '../protocol/wire.js';
 
 /** A NUL byte cannot reach a process (the spawn fails), so it is refused when the file is read. */
 export const NO_NUL = /^[^\u0000]*$/; // \u0000, not \0: the JSON Schema is also read by Java regexes (IDE)
@@ -16,11 +17,13 @@ export const PermissionsSchema = z
   })
   .passthrough();
 
-export const MODEL_PROVIDERS = ['openai', 'anthropic'] as const;
+/** The one check of a model server's address (settings files, WAVE_BASE_URL, the Model section's save): an http(s) URL. */
+export function isHttpUrl(text: string): boolean {
+  const t = text.trim();
+  return /^https?:\/\/\S+$/i.test(t) && URL.canParse(t);
+}
 
-const httpUrl = z
-  .string({ error: 'baseURL must be a string' })
-  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v.trim()) && URL.canParse(v.trim()), 'baseURL must be an http(s) URL such as http://127.0.0.1:8000/v1');
+const httpUrl = z.string({ error: 'baseURL must be a string' }).refine(isHttpUrl, 'baseURL must be an http(s) URL such as http://127.0.0.1:8000/v1');
 
 /** The model keys (the environment's WAVE_* variables win over them; models/config.ts). */
 export const ModelKeysSchema = z.object({

@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { failure, type AnyTool, type Tool } from '../agent/tools/types.js';
 import type { CronJob, CronScheduler } from './crons.js';
+import { messageOf } from '../util/errors.js';
 
 /** The names of this module's tools (the catalogue of every tool name is app/tools.ts). */
 export const CRON_TOOL_NAMES = ['CronCreate', 'CronList', 'CronDelete'] as const;
@@ -47,7 +48,7 @@ function createTool(s: CronScheduler): Tool<CronCreateToolInput> {
       try {
         job = s.create({ schedule: input.schedule, prompt: input.prompt, recurring: input.recurring ?? true });
       } catch (err) {
-        return failure((err as Error).message, { schedule: input.schedule });
+        return failure(messageOf(err), { schedule: input.schedule });
       }
       const kind = job.recurring ? 'recurring' : 'one-shot';
       const result = `Scheduled ${job.id} (${kind}, "${job.schedule}"): next run at ${when(job.nextRun)}.`;

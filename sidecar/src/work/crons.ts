@@ -5,6 +5,7 @@
 // Timers are unref'd: the scheduler never keeps the process alive by itself.
 import { Cron } from 'croner';
 import type { SessionCron } from '../hooks/contract/events.js';
+import { messageOf } from '../util/errors.js';
 
 export interface CronJob {
   id: string;
@@ -63,7 +64,7 @@ export class CronScheduler {
       cron = new Cron(schedule, { mode: '5-or-6-parts', unref: true, paused: true, ...(input.recurring ? {} : { maxRuns: 1 }) }, () => this.fire(id));
     } catch (err) {
       this.counter--;
-      const why = (err as Error).message.replace(/^CronPattern:\s*/, '');
+      const why = messageOf(err).replace(/^CronPattern:\s*/, '');
       throw new Error(`Invalid cron expression "${input.schedule}": ${why}. ${SYNTAX_HELP}`, { cause: err });
     }
     if (cron.nextRun() === null) {

@@ -4,7 +4,7 @@
 // to do next whenever a turn ends.
 import { showUserParts } from '../agent/notices.js';
 import { notifyUser } from '../agent/toolCall.js';
-import type { MainHost } from '../agent/mainHost.js';
+import type { MainContext } from '../agent/mainContext.js';
 import type { AnyTool } from '../agent/tools/types.js';
 import type { WorkPort } from '../agent/workPort.js';
 import type { BackgroundTask, SessionCron } from '../hooks/contract/events.js';
@@ -28,7 +28,7 @@ export class SessionWork implements WorkPort {
   private readonly prompts: string[] = [];
 
   constructor(
-    private readonly agent: MainHost,
+    private readonly agent: MainContext,
     private readonly wake: () => void,
   ) {
     this.shells = new ShellManager(this.registry, { onBackgroundChange: () => this.recordRunning() });

@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { failure, type AnyTool, type Tool, type ToolOutcome } from '../agent/tools/types.js';
 import type { Shell, ShellManager, ShellOutput } from './shells.js';
+import { messageOf } from '../util/errors.js';
 
 /** The names of this module's tools (the catalogue of every tool name is app/tools.ts). */
 export const SHELL_TOOL_NAMES = ['Bash', 'BashOutput', 'KillShell'] as const;
@@ -156,7 +157,7 @@ function readOutput(manager: ShellManager, input: BashOutputInput): ToolOutcome 
     try {
       filter = new RegExp(input.filter);
     } catch (err) {
-      return failure(`Invalid filter regular expression ${JSON.stringify(input.filter)}: ${(err as Error).message}`, { shellId: shell.id });
+      return failure(`Invalid filter regular expression ${JSON.stringify(input.filter)}: ${messageOf(err)}`, { shellId: shell.id });
     }
   }
   const out = shell.readNew();

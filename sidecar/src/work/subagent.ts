@@ -3,7 +3,7 @@
 // fires when it starts (its context reaches the subagent) and SubagentStop when it wants to stop
 // (a block makes it continue). The main agent's Stop is never fired by a subagent.
 import type { AgentEvent } from '../agent/options.js';
-import type { CallSettings, ConversationPort, LoopHost } from '../agent/host.js';
+import type { CallSettings, ConversationPort, LoopContext } from '../agent/loopContext.js';
 import { contextBlock } from '../agent/hookText.js';
 import { runLoop, type LoopResult } from '../agent/loop.js';
 import { showUserParts } from '../agent/notices.js';
@@ -18,10 +18,11 @@ import type { PermissionMode } from '../hooks/contract/types.js';
 import type { ModelClient } from '../models/types.js';
 import type { AgentDefinition } from './agentDefs.js';
 import type { JsonlTranscript } from '../agent/transcriptJsonl.js';
+import { messageOf } from '../util/errors.js';
 
 /** What a subagent takes from the agent that started it: the loop's context, shared. */
 export type SubagentParent = Pick<
-  LoopHost,
+  LoopContext,
   'model' | 'modelUnavailable' | 'tools' | 'workdir' | 'cwd' | 'permissionMode' | 'canUseTool' | 'stopGuard' | 'systemPrompt' | 'callSettings' | 'emit'
 > & {
   /** Fires a hook event with the subagent's fields in the payload. */
@@ -63,7 +64,7 @@ class SubagentConversation implements ConversationPort {
 /** Tools a subagent never gets: it cannot start subagents or workflows of its own. */
 const PARENT_ONLY = new Set(['Agent', 'Workflow']);
 
-export class Subagent implements LoopHost {
+export class Subagent implements LoopContext {
   readonly conversation: SubagentConversation;
   readonly tools: ToolRegistry;
   /** The definition's model, or the session's (also when a PreModelSwitch hook refused the switch). */
@@ -136,7 +137,7 @@ export class Subagent implements LoopHost {
       this.transcript.update(this.conversation.messages);
     } catch (err) {
       written = false;
-      this.parent.notice(`[${this.definition.name} ${this.id}] its transcript ${this.transcript.path} could not be written: ${(err as Error).message}`);
+      this.parent.notice(`[${this.definition.name} ${this.id}] its transcript ${this.transcript.path} could not be written: ${messageOf(err)}`);
     }
     return this.fire('SubagentStop', {
       stop_hook_active: stopHookActive,
@@ -154,12 +155,12 @@ export class Subagent implements LoopHost {
     const requested = this.definition.model;
     if (!requested || !from || !to || to === from) return;
     const s = { from_model: from, to_model: to, requested_model: requested, source: 'subagent' as const };
-    const host = {
+    const ctx = {
       fire: (e: 'PreModelSwitch' | 'PostModelSwitch', i: typeof s) => this.fire(e, i),
       show: (d: HookDecision) => showUserParts(this.conversation, d),
     };
-    const refused = await askModelSwitch(host, s);
-    if (refused === null) return modelSwitched(host, s);
+    const refused = await askModelSwitch(ctx, s);
+    if (refused === null) return modelSwitched(ctx, s);
     this.model = this.parent.model;
     this.parent.notice(`[${this.definition.name} ${this.id}] keeps the model ${from}, not ${to}: ${refused}`);
   }

@@ -9,6 +9,7 @@ import { loadAgentDefinitions, type AgentDefinition } from './agentDefs.js';
 import type { WorkRegistry } from './registry.js';
 import { Subagent, type SubagentParent } from './subagent.js';
 import { loadWorkflow, type Workflow } from './workflows.js';
+import { messageOf } from '../util/errors.js';
 
 /** The names of this module's tools (the catalogue of every tool name is app/tools.ts). */
 /** `Agent` is Claude Code's current name for its subagent tool (it was `Task`; hooks may name either: hooks/contract/toolAliases.ts). */
@@ -57,7 +58,7 @@ function taskTool(opts: LauncherOptions): Tool<z.infer<typeof taskSchema>> {
       try {
         def = definition(opts, input.subagent_type);
       } catch (err) {
-        return failure((err as Error).message);
+        return failure(messageOf(err));
       }
       const id = opts.registry.nextId('subagent');
       if (input.run_in_background) {
@@ -106,7 +107,7 @@ function workflowTool(opts: LauncherOptions): Tool<z.infer<typeof workflowSchema
         wf = loadWorkflow(opts.projectDir, input.name);
         def = definition(opts, wf.agent);
       } catch (err) {
-        return failure((err as Error).message);
+        return failure(messageOf(err));
       }
       const id = opts.registry.nextId('workflow');
       opts.registry.start({ id, type: 'workflow', description: wf.description, name: wf.name });

@@ -17,6 +17,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { git, isDirectory, real, worktreeNameProblem } from './worktreeGit.js';
 import type { EventInput } from '../hooks/contract/events.js';
 import type { HookDecision, HookRunRecord } from '../hooks/contract/types.js';
+import { messageOf } from '../util/errors.js';
 
 export type WorktreeEvent = 'WorktreeCreate' | 'WorktreeRemove';
 export type WorktreeCreator = 'hook' | 'git';
@@ -270,7 +271,7 @@ export class WorktreeManager {
         hookErrors.push(...decision.userMessages);
       }
     } catch (e) {
-      const text = `WorktreeRemove hooks could not run: ${(e as Error).message}`;
+      const text = `WorktreeRemove hooks could not run: ${messageOf(e)}`;
       this.deps.notice(text);
       hookErrors.push(text);
     }

@@ -1,9 +1,9 @@
-// One tool call (agent/toolCall.ts) against a fake host: what each hook decision and permission
-// verdict does to the call — nothing runs a process here; the host answers every hook event with
+// One tool call (agent/toolCall.ts) against a fake loop context: what each hook decision and permission
+// verdict does to the call — nothing runs a process here; the context answers every hook event with
 // the decision the test gives it and records what happened.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { ConversationPort, LoopHost } from '../../src/agent/host.js';
+import type { ConversationPort, LoopContext } from '../../src/agent/loopContext.js';
 import { newMessage } from '../../src/agent/messages.js';
 import type { ToolApproval } from '../../src/agent/options.js';
 import { StopGuard } from '../../src/agent/stopGuard.js';
@@ -38,7 +38,7 @@ class FakeConversation implements ConversationPort {
   }
 }
 
-function host(o: { decisions?: Decisions; mode?: PermissionMode; approve?: ToolApproval; ran: Array<Record<string, unknown>> }) {
+function ctx(o: { decisions?: Decisions; mode?: PermissionMode; approve?: ToolApproval; ran: Array<Record<string, unknown>> }) {
   const fired: Array<{ event: string; input: unknown }> = [];
   const echo: Tool<{ text: string }> = {
     name: 'Echo',
@@ -49,7 +49,7 @@ function host(o: { decisions?: Decisions; mode?: PermissionMode; approve?: ToolA
     run: async (input) => (o.ran.push(input), { success: true, result: input.text, response: { text: input.text } }),
   };
   const conversation = new FakeConversation();
-  const h: LoopHost = {
+  const h: LoopContext = {
     conversation,
     model: undefined,
     modelUnavailable: 'none',
@@ -80,7 +80,7 @@ const call = { id: 't1', name: 'Echo', input: { text: 'hi' } };
 describe('runToolCall', () => {
   it('no hooks: the tool runs, PostToolUse gets its response', async () => {
     const ran: Array<Record<string, unknown>> = [];
-    const { h, fired } = host({ ran });
+    const { h, fired } = ctx({ ran });
     const b = block();
     expect(await runToolCall(h, call, b)).toBeNull();
     expect(ran).toEqual([{ text: 'hi' }]);
@@ -91,7 +91,7 @@ describe('runToolCall', () => {
 
   it('a PreToolUse block: the tool does not run, the reason is the result, PostToolUse does not fire', async () => {
     const ran: Array<Record<string, unknown>> = [];
-    const { h, fired } = host({ ran, decisions: { PreToolUse: { blocked: true, blocks: [{ command: 'guard.sh', reason: 'no', fromExitCode: true }], reason: 'no' } } });
+    const { h, fired } = ctx({ ran, decisions: { PreToolUse: { blocked: true, blocks: [{ command: 'guard.sh', reason: 'no', fromExitCode: true }], reason: 'no' } } });
     const b = block();
     await runToolCall(h, call, b);
     expect(ran).toEqual([]);
@@ -103,7 +103,7 @@ describe('runToolCall', () => {
   it('a PermissionDenied hook that answers retry: true tells the model it may retry', async () => {
     const ran: Array<Record<string, unknown>> = [];
     const denied = { blocked: true, blocks: [{ command: 'guard.sh', reason: 'no', fromExitCode: true }], reason: 'no' };
-    const { h } = host({ ran, decisions: { PreToolUse: denied, PermissionDenied: { retry: true } } });
+    const { h } = ctx({ ran, decisions: { PreToolUse: denied, PermissionDenied: { retry: true } } });
     const b = block();
     await runToolCall(h, call, b);
     expect(b.result).toBe('PreToolUse:Echo hook error: [guard.sh]: no\nA PermissionDenied hook says this call may be retried.');
@@ -111,14 +111,14 @@ describe('runToolCall', () => {
 
   it('a relative file_path or path is made absolute against the cwd before any hook sees it', async () => {
     const ran: Array<Record<string, unknown>> = [];
-    const { h, fired } = host({ ran });
+    const { h, fired } = ctx({ ran });
     await runToolCall(h, { id: 't1', name: 'Echo', input: { text: 'x', file_path: 'src/a.ts', path: '/abs' } }, block());
     expect(fired[0]!.input).toMatchObject({ tool_input: { text: 'x', file_path: '/p/src/a.ts', path: '/abs' } });
   });
 
   it('updatedInput: the tool runs with it and the block keeps both inputs', async () => {
     const ran: Array<Record<string, unknown>> = [];
-    const { h } = host({ ran, decisions: { PreToolUse: { updatedInput: { text: 'rewritten' } } } });
+    const { h } = ctx({ ran, decisions: { PreToolUse: { updatedInput: { text: 'rewritten' } } } });
     const b = block();
     await runToolCall(h, call, b);
     expect(ran).toEqual([{ text: 'rewritten' }]);
@@ -127,7 +127,7 @@ describe('runToolCall', () => {
 
   it('an ask in default mode goes to PermissionRequest, then to the user; a denial stops it there', async () => {
     const ran: Array<Record<string, unknown>> = [];
-    const { h, fired } = host({ ran, mode: 'default', approve: { behavior: 'deny', message: 'not now' } });
+    const { h, fired } = ctx({ ran, mode: 'default', approve: { behavior: 'deny', message: 'not now' } });
     const b = block();
     await runToolCall(h, call, b);
     expect(fired.map((f) => f.event)).toEqual(['PreToolUse', 'PermissionRequest', 'Notification', 'PermissionDenied']);
@@ -138,20 +138,20 @@ describe('runToolCall', () => {
 
   it('a PermissionRequest allow with updatedInput runs without asking the user', async () => {
     const ran: Array<Record<string, unknown>> = [];
-    const { h } = host({ ran, mode: 'default', decisions: { PermissionRequest: { permissionRequest: { behavior: 'allow', updatedInput: { text: 'from-hook' } } } } });
+    const { h } = ctx({ ran, mode: 'default', decisions: { PermissionRequest: { permissionRequest: { behavior: 'allow', updatedInput: { text: 'from-hook' } } } } });
     await runToolCall(h, call, block());
     expect(ran).toEqual([{ text: 'from-hook' }]);
   });
 
   it('continue: false from PostToolUse asks the loop to stop after the call', async () => {
     const ran: Array<Record<string, unknown>> = [];
-    const { h } = host({ ran, decisions: { PostToolUse: { continue: false, stopReason: 'enough' } } });
+    const { h } = ctx({ ran, decisions: { PostToolUse: { continue: false, stopReason: 'enough' } } });
     expect(await runToolCall(h, call, block())).toEqual({ event: 'PostToolUse', reason: 'enough' });
   });
 
   it('a tool that does not exist, or input that fails its schema, is a failed result, not a throw', async () => {
     const ran: Array<Record<string, unknown>> = [];
-    const { h } = host({ ran });
+    const { h } = ctx({ ran });
     const missing = { ...block(), name: 'Nope' };
     await runToolCall(h, { id: 't1', name: 'Nope', input: {} }, missing);
     expect(missing.result).toBe('No such tool: Nope');

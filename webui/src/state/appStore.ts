@@ -1,9 +1,10 @@
 // The page as a whole: which view the page shows (`?view=chat|settings`, or both with a switcher
 // in a plain browser), the connection, who the server is (`hello`) and the workspace trust.
 import { batch, computed, signal, type Signal } from '@preact/signals';
-import type { ConnectionStatus, HostClient } from '../host/client.js';
-import type { Hello, ModelState, TrustInfo } from '../host/protocol.js';
+import type { ConnectionStatus, SidecarClient } from '../connection/client.js';
+import type { Hello, ModelState, TrustInfo } from '../connection/protocol.js';
 import { displayPath } from './paths.js';
+import { attempt } from './attempt.js';
 
 /** `chat` / `settings`: one JCEF browser of the IDE each. `browser`: both, with a switcher. */
 export type ViewMode = 'chat' | 'settings' | 'browser';
@@ -33,7 +34,7 @@ export class AppStore {
   readonly #page: Signal<Page>;
 
   constructor(
-    private readonly client: HostClient,
+    private readonly client: SidecarClient,
     readonly mode: ViewMode,
   ) {
     this.#page = signal<Page>(mode === 'settings' ? 'settings' : 'chat');
@@ -108,7 +109,7 @@ export class AppStore {
   }
 
   async load(): Promise<void> {
-    try {
+    await attempt(this.#helloError, async () => {
       const hello = await this.client.request('hello', { view: this.mode });
       batch(() => {
         this.#hello.value = hello;
@@ -116,9 +117,7 @@ export class AppStore {
         this.#model.value = hello.model;
         this.#helloError.value = null;
       });
-    } catch (err) {
-      this.#helloError.value = (err as Error).message;
-    }
+    });
   }
 
   /** Shows a page; only a plain browser page switches itself (the IDE switches its tool windows). */

@@ -2,10 +2,11 @@
 // flag, pending permission prompts, hook runs not yet placed in a message, the hooks running now
 // (with a clock that ticks while any runs), the timeline built from all of them, and the draft.
 import { batch, computed, effect, signal } from '@preact/signals';
-import type { HostClient } from '../host/client.js';
-import type { ChatState, HookRunRecord, HookRunStart, McpElicitation, Message, PermissionPrompt, StopChoice } from '../host/protocol.js';
+import type { SidecarClient } from '../connection/client.js';
+import type { ChatState, HookRunRecord, HookRunStart, McpElicitation, Message, PermissionPrompt, StopChoice } from '../connection/protocol.js';
 import type { AppStore } from './appStore.js';
 import { layoutTimeline } from './timeline.js';
+import { attempt } from './attempt.js';
 
 /** A running hook gets its live card once it has run this long (docs/hooks.md, "Hook runs in the chat"). */
 export const LIVE_AFTER_MS = 300;
@@ -31,7 +32,7 @@ export class ChatStore {
   readonly #title = signal<string | null>(null);
 
   constructor(
-    private readonly client: HostClient,
+    private readonly client: SidecarClient,
     private readonly app: AppStore,
   ) {
     client.on('chat.messages', ({ messages, title }) =>
@@ -89,11 +90,7 @@ export class ChatStore {
 
   /** Kills a running hook (a live card's Stop); `then`: what happens to the call a guard runs for (default: cancelled). */
   async stopHook(runId: string, then?: StopChoice): Promise<void> {
-    try {
-      await this.client.request('chat.stopHook', { runId, ...(then ? { then } : {}) });
-    } catch (err) {
-      this.#error.value = (err as Error).message;
-    }
+    await attempt(this.#error, () => this.client.request('chat.stopHook', { runId, ...(then ? { then } : {}) }));
   }
 
   get messages(): Message[] {
@@ -138,11 +135,7 @@ export class ChatStore {
   });
 
   async load(): Promise<void> {
-    try {
-      this.#reset(await this.client.request('chat.state', {}));
-    } catch (err) {
-      this.#error.value = (err as Error).message;
-    }
+    await attempt(this.#error, async () => this.#reset(await this.client.request('chat.state', {})));
   }
 
   setDraft(text: string): void {
@@ -177,15 +170,11 @@ export class ChatStore {
   async send(text: string = this.#draft.value): Promise<boolean> {
     if (!text.trim() || this.#busy.value) return false;
     this.#error.value = null;
-    try {
+    return attempt(this.#error, async () => {
       await this.client.request('chat.send', { text });
       if (this.#draft.value === text) this.#draft.value = '';
       this.#busy.value = true;
-      return true;
-    } catch (err) {
-      this.#error.value = (err as Error).message;
-      return false;
-    }
+    });
   }
 
   async abort(): Promise<void> {
@@ -194,14 +183,9 @@ export class ChatStore {
 
   /** Answers a prompt; `always` also writes its allow rule into the project's local settings. */
   async answerPermission(requestId: string, behavior: 'allow' | 'deny', always = false): Promise<void> {
-    try {
-      await this.client.request('chat.permission', { requestId, behavior, ...(always ? { always } : {}) });
-      this.#dropPrompt(requestId);
-    } catch (err) {
-      this.#error.value = (err as Error).message;
-      // A rule that could not be written leaves the prompt pending: the user can still answer it.
-      if (!always) this.#dropPrompt(requestId);
-    }
+    const answered = await attempt(this.#error, () => this.client.request('chat.permission', { requestId, behavior, ...(always ? { always } : {}) }));
+    // A rule that could not be written leaves the prompt pending: the user can still answer it.
+    if (answered || !always) this.#dropPrompt(requestId);
   }
 
   #dropPrompt(requestId: string): void {

@@ -2,8 +2,9 @@
 // changed, per file, with Apply / Revert (and Undo) — the session keeps running the hooks it started
 // with until then), what the session said at start, and the problems that make hooks not run.
 import { computed, signal } from '@preact/signals';
-import type { HostClient } from '../host/client.js';
-import type { ConfigState } from '../host/protocol.js';
+import type { SidecarClient } from '../connection/client.js';
+import type { ConfigState } from '../connection/protocol.js';
+import { attempt } from './attempt.js';
 
 export class ConfigStore {
   readonly #state = signal<ConfigState | null>(null);
@@ -12,7 +13,7 @@ export class ConfigStore {
   /** The last Revert, while it can be undone. */
   readonly #undo = signal<{ token: string; path: string } | null>(null);
 
-  constructor(private readonly client: HostClient) {
+  constructor(private readonly client: SidecarClient) {
     client.on('config.changed', (state) => this.receive(state));
   }
 
@@ -74,9 +75,7 @@ export class ConfigStore {
     this.#busy.value = true;
     this.#error.value = null;
     try {
-      this.receive(await send());
-    } catch (err) {
-      this.#error.value = (err as Error).message;
+      await attempt(this.#error, async () => this.receive(await send()));
     } finally {
       this.#busy.value = false;
     }

@@ -4,8 +4,8 @@
 // a hook (per hook, kept across runs, checked as JSON before it is sent), and the project scripts the
 // trust dialog opens.
 import { signal } from '@preact/signals';
-import type { HostClient } from '../host/client.js';
-import type { GuardCoverage, HookTestResult, ProjectHookDetail, TestPreset } from '../host/protocol.js';
+import type { SidecarClient } from '../connection/client.js';
+import type { GuardCoverage, HookTestResult, ProjectHookDetail, TestPreset } from '../connection/protocol.js';
 import type { AppStore } from './appStore.js';
 
 /** The stdin a user is writing for one hook's test, and the preset it started from. */
@@ -52,7 +52,7 @@ export class GuardStore {
   #again = false;
 
   constructor(
-    private readonly client: HostClient,
+    private readonly client: SidecarClient,
     private readonly app: AppStore,
   ) {
     client.on('hooks.changed', () => {

@@ -3,12 +3,13 @@
 // the settings file opens instead), delete (directly, after a confirmation, with Undo), test (one
 // hook against its event's sample payload, the result shown in place) and open file.
 import { batch, computed, signal } from '@preact/signals';
-import { RequestFailed, type HostClient } from '../host/client.js';
-import type { ClaudeHooksFile, HookFigures, HookListItem, HooksListing, HookTestResult, SettingsFileState } from '../host/protocol.js';
+import type { SidecarClient } from '../connection/client.js';
+import type { ClaudeHooksFile, HookFigures, HookListItem, HooksListing, HookTestResult, SettingsFileState } from '../connection/protocol.js';
 import { t } from '../i18n/index.js';
 import type { AppStore } from './appStore.js';
 import { importNotice, type Notice } from './importWords.js';
 import { displayPath } from './paths.js';
+import { attempt, messageOf } from './attempt.js';
 
 export { claudeHookLine, claudeSettingLine, notImportedLines, type Notice } from './importWords.js';
 
@@ -55,7 +56,7 @@ export class HooksStore {
   readonly #importing = signal<ClaudeHooksFile['from'] | 'all' | null>(null);
 
   constructor(
-    private readonly client: HostClient,
+    private readonly client: SidecarClient,
     private readonly app: AppStore,
   ) {
     client.on('hooks.changed', (listing) => this.#setListing(listing));
@@ -130,14 +131,17 @@ export class HooksStore {
     this.#tab.value = tab;
   }
 
+  /** A failed verb's message, as the notice above the list. */
+  readonly #showError = (text: string): void => {
+    this.#notice.value = { kind: 'error', text };
+  };
+
   async load(): Promise<void> {
-    try {
+    await attempt(this.#loadError, async () => {
       this.#setListing(await this.client.request('hooks.list', {}));
       this.#loadError.value = null;
       this.#stats.value = (await this.client.request('hooks.stats', {})).hooks;
-    } catch (err) {
-      this.#loadError.value = (err as Error).message;
-    }
+    });
   }
 
   toggleMenu(id: string | null): void {
@@ -179,7 +183,7 @@ export class HooksStore {
       const where = line ? `${path}:${line}` : path;
       this.#notice.value = this.app.mode === 'browser' ? { kind: 'info', text: t('hooks.openedBrowser', { path: where }) } : null;
     } catch (err) {
-      this.#notice.value = { kind: 'error', text: (err as Error).message };
+      this.#showError(messageOf(err));
     }
   }
 
@@ -231,7 +235,7 @@ export class HooksStore {
       const where = this.app.mode === 'browser' ? t('hooks.noModel.where', { path: opened }) : t('hooks.noModel.opened', { path: opened });
       this.#notice.value = { kind: 'info', text: `${t('hooks.noModel.why')} ${where}` };
     } catch (err) {
-      this.#notice.value = { kind: 'error', text: (err as Error).message };
+      this.#showError(messageOf(err));
     }
   }
 
@@ -266,7 +270,7 @@ export class HooksStore {
       this.#notice.value = { kind: 'success', text: t('hooks.deleted', { name: hook.description }), undo };
       return true;
     } catch (err) {
-      const message = err instanceof RequestFailed ? err.message : String(err);
+      const message = messageOf(err);
       this.#notice.value = { kind: 'error', text: t('hooks.deleteFailed', { message }) };
       return false;
     } finally {
@@ -294,7 +298,7 @@ export class HooksStore {
       this.#setListing(await this.client.request('hooks.approveTargets', {}));
       this.#notice.value = { kind: 'success', text: t('hooks.targetsApproved') };
     } catch (err) {
-      this.#notice.value = { kind: 'error', text: (err as Error).message };
+      this.#showError(messageOf(err));
     }
   }
 
@@ -304,7 +308,7 @@ export class HooksStore {
       this.#setListing(await this.client.request('hooks.undoDelete', { undo: token }));
       this.#notice.value = { kind: 'success', text: t('hooks.restored') };
     } catch (err) {
-      this.#notice.value = { kind: 'error', text: t('hooks.undoFailed', { message: (err as Error).message }) };
+      this.#notice.value = { kind: 'error', text: t('hooks.undoFailed', { message: messageOf(err) }) };
     }
   }
 
@@ -327,7 +331,7 @@ export class HooksStore {
         this.#notice.value = importNotice(imported, listing, (p) => this.shown(p));
       });
     } catch (err) {
-      this.#notice.value = { kind: 'error', text: t('claude.importFailed', { message: (err as Error).message }) };
+      this.#notice.value = { kind: 'error', text: t('claude.importFailed', { message: messageOf(err) }) };
     } finally {
       this.#importing.value = null;
     }

@@ -3,7 +3,7 @@
 // why, and after the import, per file: what came over, whether it waits for the user's Apply (its
 // Wave file had a change in review, so the session does not run the new hooks yet), and the
 // validation problems of the Wave file at once.
-import type { ClaudeHookInfo, ClaudeImportDone, ClaudeNotImported, ClaudeSettingInfo, HooksListing } from '../host/protocol.js';
+import type { ClaudeHookInfo, ClaudeImportDone, ClaudeNotImported, ClaudeSettingInfo, HooksListing } from '../connection/protocol.js';
 import { t, tn } from '../i18n/index.js';
 
 /** A line above the list; `undo`: the token that puts a deleted hook back; `lines`: what it is about, one a line (the hooks imported). */

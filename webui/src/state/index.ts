@@ -1,7 +1,7 @@
 // The stores of one page, created once at start and handed to the views through a context.
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { HostClient } from '../host/client.js';
+import type { SidecarClient } from '../connection/client.js';
 import { AppStore, type ViewMode } from './appStore.js';
 import { ChatStore } from './chatStore.js';
 import { ConfigStore } from './configStore.js';
@@ -22,7 +22,7 @@ export interface Stores {
   mcp: McpStore;
 }
 
-export function createStores(client: HostClient, mode: ViewMode): Stores {
+export function createStores(client: SidecarClient, mode: ViewMode): Stores {
   const app = new AppStore(client, mode);
   const stores: Stores = {
     app,

@@ -2,8 +2,9 @@
 // their source, state and tools, kept current by `mcp.changed`; Approve (project servers), Restart
 // and Open file (the IDE opens the file, then closes the settings tab).
 import { batch, signal } from '@preact/signals';
-import type { HostClient } from '../host/client.js';
-import type { McpListing } from '../host/protocol.js';
+import type { SidecarClient } from '../connection/client.js';
+import type { McpListing } from '../connection/protocol.js';
+import { attempt } from './attempt.js';
 
 export class McpStore {
   readonly #listing = signal<McpListing | null>(null);
@@ -11,7 +12,7 @@ export class McpStore {
   readonly #busy = signal<string | null>(null);
   readonly #error = signal<string | null>(null);
 
-  constructor(private readonly client: HostClient) {
+  constructor(private readonly client: SidecarClient) {
     client.on('mcp.changed', (l) => (this.#listing.value = l));
   }
 
@@ -44,10 +45,10 @@ export class McpStore {
       this.#error.value = null;
     });
     try {
-      const l = await run();
-      if (l) this.#listing.value = l;
-    } catch (err) {
-      this.#error.value = (err as Error).message;
+      await attempt(this.#error, async () => {
+        const l = await run();
+        if (l) this.#listing.value = l;
+      });
     } finally {
       this.#busy.value = null;
     }

@@ -3,11 +3,12 @@
 // base URL, model and API key into the user settings file and applies them at once, and Test
 // connection (a real request against the endpoint of the form).
 import { batch, signal } from '@preact/signals';
-import type { HostClient } from '../host/client.js';
-import type { ModelProbe, ModelState } from '../host/protocol.js';
+import type { SidecarClient } from '../connection/client.js';
+import type { ModelProbe, ModelProvider, ModelState } from '../connection/protocol.js';
+import { attempt } from './attempt.js';
 
 export interface ModelForm {
-  provider: 'openai' | 'anthropic';
+  provider: ModelProvider;
   baseURL: string;
   model: string;
   /** Empty: keep the saved key. */
@@ -24,7 +25,7 @@ export class ModelStore {
   readonly #error = signal<string | null>(null);
   readonly #saved = signal(false);
 
-  constructor(private readonly client: HostClient) {
+  constructor(private readonly client: SidecarClient) {
     client.on('model.changed', (state) => this.receive(state));
   }
 
@@ -103,9 +104,7 @@ export class ModelStore {
       this.#error.value = null;
     });
     try {
-      await run();
-    } catch (err) {
-      this.#error.value = (err as Error).message;
+      await attempt(this.#error, run);
     } finally {
       this.#busy.value = null;
     }

@@ -3,7 +3,7 @@
 // built from the record's data — its `kind` (sidecar/src/protocol/runKind.ts) and `reason`. The
 // engine's English words (`decision`, `error`) are never read here; webui/test/state/
 // noEngineEnglish.unit.test.ts checks that nothing in webui/src matches the text of a record.
-import type { AnswerIssue, HookRunRecord, ModelProbe, RunDecision, RunFailure, RunKind, RunVerdict } from '../host/protocol.js';
+import type { AnswerIssue, HookRunRecord, ModelProbe, RunDecision, RunFailure, RunKind, RunVerdict } from '../connection/protocol.js';
 import { t, type Key } from '../i18n/index.js';
 
 export const VERDICT_KEY: Record<RunVerdict, Key> = {

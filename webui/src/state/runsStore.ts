@@ -2,8 +2,9 @@
 // run history, newest first (`wave hooks runs`), filtered by event and outcome, fetched again when
 // the history changes while the view is open.
 import { batch, computed, signal } from '@preact/signals';
-import type { HostClient } from '../host/client.js';
-import type { HookHistoryRun, Params } from '../host/protocol.js';
+import type { SidecarClient } from '../connection/client.js';
+import type { HookHistoryRun, Params } from '../connection/protocol.js';
+import { attempt } from './attempt.js';
 
 export type OutcomeFilter = NonNullable<Params<'hooks.runs'>['outcome']>;
 export const OUTCOME_FILTERS: readonly OutcomeFilter[] = ['ok', 'blocked', 'error', 'timeout'];
@@ -19,7 +20,7 @@ export class RunsStore {
   readonly #events = signal<string[]>([]);
   #open = false;
 
-  constructor(private readonly client: HostClient) {
+  constructor(private readonly client: SidecarClient) {
     client.on('hooks.stats', () => {
       if (this.#open) void this.load();
     });
@@ -64,16 +65,16 @@ export class RunsStore {
     const event = this.#event.value;
     const outcome = this.#outcome.value;
     try {
-      const r = await this.client.request('hooks.runs', { ...(event ? { event } : {}), ...(outcome ? { outcome } : {}), limit: 200 });
-      batch(() => {
-        this.#runs.value = r.runs;
-        this.#file.value = r.file;
-        this.#error.value = null;
-        const seen = new Set([...this.#events.value, ...r.runs.map((x) => x.event)]);
-        this.#events.value = [...seen].sort();
+      await attempt(this.#error, async () => {
+        const r = await this.client.request('hooks.runs', { ...(event ? { event } : {}), ...(outcome ? { outcome } : {}), limit: 200 });
+        batch(() => {
+          this.#runs.value = r.runs;
+          this.#file.value = r.file;
+          this.#error.value = null;
+          const seen = new Set([...this.#events.value, ...r.runs.map((x) => x.event)]);
+          this.#events.value = [...seen].sort();
+        });
       });
-    } catch (err) {
-      this.#error.value = (err as Error).message;
     } finally {
       this.#loading.value = false;
     }

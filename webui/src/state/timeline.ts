@@ -3,7 +3,7 @@
 // it — runs that changed nothing folded into one line per event, a tool call a hook blocked or
 // denied told apart from one that failed, and the live card of a hook that is still running. Pure
 // functions of the messages, the runs not yet in a message and the runs in progress.
-import type { Block, HookRunRecord, HookRunStart, Message, ToolBlock } from '../host/protocol.js';
+import type { Block, HookRunRecord, HookRunStart, Message, ToolBlock } from '../connection/protocol.js';
 
 /** Hook runs as the timeline shows them: a card, a folded line of no-op runs, or a live card. */
 export type RunItem = { kind: 'run'; run: HookRunRecord } | { kind: 'fold'; event: string; runs: HookRunRecord[] } | { kind: 'live'; run: HookRunStart };

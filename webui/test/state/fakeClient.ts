@@ -1,11 +1,11 @@
-// A HostClient for store tests: answers requests from handlers the test gives, records every
+// A SidecarClient for store tests: answers requests from handlers the test gives, records every
 // request, and lets the test push events as the sidecar would. Nothing else of the UI is faked.
-import { RequestFailed, type ConnectionStatus, type HostClient } from '../../src/host/client.js';
-import type { EventName, Events, Method, Params, Results } from '../../src/host/protocol.js';
+import { RequestFailed, type ConnectionStatus, type SidecarClient } from '../../src/connection/client.js';
+import type { EventName, Events, Method, Params, Results } from '../../src/connection/protocol.js';
 
 type Answer<M extends Method> = (params: Params<M>) => Results[M] | Promise<Results[M]>;
 
-export class FakeClient implements HostClient {
+export class FakeClient implements SidecarClient {
   readonly requests: Array<{ method: Method; params: unknown }> = [];
   private readonly answers = new Map<Method, (params: unknown) => unknown>();
   private readonly listeners = new Map<string, Set<(data: unknown) => void>>();

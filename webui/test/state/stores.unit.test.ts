@@ -1,7 +1,7 @@
 // The web UI's stores (webui/src/state) against a fake client: what each verb asks the sidecar,
 // and what each pushed event does to what the views read.
 import { describe, expect, it } from 'vitest';
-import type { ConfigState, HookListItem, HooksListing, Message } from '../../src/host/protocol.js';
+import type { ConfigState, HookListItem, HooksListing, Message } from '../../src/connection/protocol.js';
 import { AppStore } from '../../src/state/appStore.js';
 import { ChatStore } from '../../src/state/chatStore.js';
 import { ConfigStore } from '../../src/state/configStore.js';

@@ -1,7 +1,7 @@
 // The timeline rules (webui/src/state/timeline.ts), the decision words of a run (runWords.ts, from
 // the kind and reason the engine gives: hooks/contract/answers.ts) and the approval diff (diff.ts).
 import { describe, expect, it } from 'vitest';
-import type { HookRunRecord, HookRunStart, Message, RunVerdict } from '../../src/host/protocol.js';
+import type { HookRunRecord, HookRunStart, Message, RunVerdict } from '../../src/connection/protocol.js';
 import { lineDiff } from '../../src/state/diff.js';
 import { decisionDetail } from '../../src/state/runWords.js';
 import { layoutTimeline } from '../../src/state/timeline.js';

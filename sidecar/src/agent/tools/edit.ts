@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import * as z from 'zod';
 import { absolutePath } from './paths.js';
 import { failure, type Tool } from './types.js';
+import { messageOf } from '../../util/errors.js';
 
 const schema = z.object({
   file_path: z.string().describe('Absolute path of the file to edit'),
@@ -24,7 +25,7 @@ export const EditTool: Tool<z.infer<typeof schema>> = {
     try {
       text = await readFile(filePath, 'utf8');
     } catch (err) {
-      return failure(`Cannot read ${filePath}: ${(err as Error).message}`, response);
+      return failure(`Cannot read ${filePath}: ${messageOf(err)}`, response);
     }
     if (input.old_string === input.new_string) return failure('old_string and new_string are the same: nothing to change', response);
     const count = input.old_string === '' ? 0 : text.split(input.old_string).length - 1;
@@ -36,7 +37,7 @@ export const EditTool: Tool<z.infer<typeof schema>> = {
     try {
       await writeFile(filePath, next);
     } catch (err) {
-      return failure(`Cannot write ${filePath}: ${(err as Error).message}`, response);
+      return failure(`Cannot write ${filePath}: ${messageOf(err)}`, response);
     }
     return {
       success: true,

@@ -5,6 +5,7 @@ import picomatch from 'picomatch';
 import * as z from 'zod';
 import { absolutePath, walkFiles } from './paths.js';
 import { failure, type Tool } from './types.js';
+import { messageOf } from '../../util/errors.js';
 
 const schema = z.object({
   pattern: z.string().describe('Regular expression to search for'),
@@ -27,7 +28,7 @@ export const GrepTool: Tool<z.infer<typeof schema>> = {
     try {
       re = new RegExp(input.pattern, input['-i'] ? 'i' : '');
     } catch (err) {
-      return failure(`Invalid regular expression: ${(err as Error).message}`);
+      return failure(`Invalid regular expression: ${messageOf(err)}`);
     }
     const root = absolutePath(ctx.cwd, input.path ?? '.');
     const only = input.glob ? picomatch(input.glob, { dot: true, matchBase: true }) : () => true;

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
 import { absolutePath } from './paths.js';
 import { failure, type Tool } from './types.js';
+import { messageOf } from '../../util/errors.js';
 
 const schema = z.object({
   file_path: z.string().describe('Absolute path of the file to read'),
@@ -23,7 +24,7 @@ export const ReadTool: Tool<z.infer<typeof schema>> = {
       text = await readFile(filePath, 'utf8');
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      return failure(code === 'ENOENT' ? `File does not exist: ${filePath}` : `Cannot read ${filePath}: ${(err as Error).message}`, { filePath });
+      return failure(code === 'ENOENT' ? `File does not exist: ${filePath}` : `Cannot read ${filePath}: ${messageOf(err)}`, { filePath });
     }
     const lines = text.split('\n');
     if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();

@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import * as z from 'zod';
 import { absolutePath } from './paths.js';
 import { failure, type Tool } from './types.js';
+import { messageOf } from '../../util/errors.js';
 
 const schema = z.object({
   file_path: z.string().describe('Absolute path of the file to write'),
@@ -26,7 +27,7 @@ export const WriteTool: Tool<z.infer<typeof schema>> = {
       await mkdir(dirname(filePath), { recursive: true });
       await writeFile(filePath, input.content);
     } catch (err) {
-      return failure(`Cannot write ${filePath}: ${(err as Error).message}`, { filePath });
+      return failure(`Cannot write ${filePath}: ${messageOf(err)}`, { filePath });
     }
     return {
       success: true,

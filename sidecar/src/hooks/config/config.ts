@@ -6,6 +6,7 @@ import { readHandler, summarize } from './handlerRead.js';
 import { MAX_MATCHER_LENGTH } from '../contract/matcher.js';
 import type { ConfigProblem, ConfiguredHook, HookSource } from '../contract/types.js';
 import { formatJsonPath, type JsonPath, type Position } from '../../settings/jsonFile.js';
+import { isObject } from '../../util/objects.js';
 
 export interface HookOrigin {
   source: HookSource;
@@ -50,8 +51,6 @@ export function nearMissEvent(name: string): string | null {
 
 const handlerCount = (groups: unknown): number =>
   Array.isArray(groups) ? groups.reduce((n: number, g: unknown) => n + (isObject(g) && Array.isArray(g.hooks) ? g.hooks.length : 0), 0) : 0;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export { summarize as summarizeCommand } from './handlerRead.js';
 

@@ -12,6 +12,8 @@ import {
   type HookHandler,
 } from '../handlers/table.js';
 import type { JsonPath } from '../../settings/jsonFile.js';
+import { isObject } from '../../util/objects.js';
+import { issuePath } from '../../util/zodIssues.js';
 
 export { summarize } from '../handlers/common.js';
 export { handlerSummary } from '../handlers/table.js';
@@ -25,12 +27,6 @@ export interface HandlerIssue {
 
 export type HandlerReadResult =
   { handler: HookHandler; summary: string; issues: HandlerIssue[] } | { handler: null; rejected: boolean; issues: HandlerIssue[] };
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function issuePath(issue: z.core.$ZodIssue): JsonPath {
-  return issue.path.filter((p): p is string | number => typeof p !== 'symbol');
-}
 
 function issueMessage(issue: z.core.$ZodIssue, entry: Record<string, unknown>): string {
   const key = issue.path[0];

@@ -1,5 +1,7 @@
-// The hook configuration of one session (docs/hooks.md, "Changes during a session"): the snapshot
-// it runs from (taken when the session starts), the files as they are on disk now, and the review
+// The settings object of one session (docs/hooks.md, "Changes during a session"; docs/architecture.md,
+// "Settings of a session"): the session creates it and owns it; the agent, the server and the CLI read
+// the settings in force from it (settings/sessionSettings.ts), and the hook manager is given it to read
+// its hooks. It holds the snapshot the session runs from (taken when the session starts), the files as they are on disk now, and the review
 // between the two — which changes are offered for apply, which the user dismissed and which a
 // ConfigChange hook refused. A change on disk never changes what runs by itself: only `apply` does
 // (or an edit the user made on Wave's own settings page: `approveEdit`, `forgetHook`). Files are
@@ -14,6 +16,8 @@ import { diskStamps, readSettingsFile, readSourceFiles, sourcePaths, stampOf, ty
 import { endSession, startNotices, type CarriedChange, type StartNotices } from './startNotices.js';
 import type { ConfiguredHook, HookSource } from '../contract/types.js';
 import { ApprovedStore } from '../../settings/approved.js';
+import type { EffectiveSettings } from '../../settings/merge.js';
+import type { SessionSettings } from '../../settings/sessionSettings.js';
 import { settingsPaths, type SettingsPaths } from '../../settings/paths.js';
 import { diskText, ReviewedFile } from '../../settings/reviewedFile.js';
 
@@ -21,7 +25,8 @@ export interface SessionConfigOptions {
   workdir: string;
   homeDir: string;
   programmatic?: unknown;
-  trust: () => boolean;
+  /** Whether project files may widen and run hooks (docs/hooks.md, "Project hooks need a trusted workspace"). Default true (headless use). */
+  trust?: boolean | (() => boolean);
   /** The agent's tool names (for the matcher checks of the files read). */
   toolNames?: readonly string[];
   /** Other files a change of which is a settings change (the trust store, `--settings FILE`): observed, ConfigChange fires. */
@@ -36,7 +41,7 @@ export interface ObservedFile {
   source: HookSource;
 }
 
-export class SessionConfig {
+export class SessionConfig implements SessionSettings {
   readonly paths: SettingsPaths;
   private readonly programmatic: HooksReadResult | null;
   private active: FileSettings[];
@@ -50,6 +55,8 @@ export class SessionConfig {
   readonly store: ApprovedStore | null;
   /** The approved text of each user / project / project local file. */
   private readonly reviewed = new Map<string, ReviewedFile>();
+  /** Told of every newly composed snapshot (the hook engine records what its hooks run). */
+  private readonly composedListeners = new Set<(sources: LoadedSources) => void>();
 
   constructor(private readonly opts: SessionConfigOptions) {
     this.paths = settingsPaths(opts.workdir, opts.homeDir);
@@ -91,13 +98,29 @@ export class SessionConfig {
     return stamps;
   }
 
+  private trusted(): boolean {
+    const t = this.opts.trust ?? true;
+    return typeof t === 'function' ? t() : t;
+  }
+
   /** What hooks run from: the snapshot, composed with the current trust decision. */
   sources(): LoadedSources {
-    const trust = this.opts.trust();
+    const trust = this.trusted();
     if (!this.composed || this.composed.trust !== trust) {
       this.composed = { trust, sources: composeSources({ programmatic: this.programmatic, files: this.active, trustProject: trust, paths: this.paths }) };
+      for (const listener of this.composedListeners) listener(this.composed.sources);
     }
     return this.composed.sources;
+  }
+
+  /** The settings in force: permissions, env, model, compaction, the hook switches (SessionSettings). */
+  current(): EffectiveSettings {
+    return this.sources().settings;
+  }
+
+  /** Calls `listener` with every snapshot composed from now on (after an apply, an edit, a change of trust). */
+  onComposed(listener: (sources: LoadedSources) => void): void {
+    this.composedListeners.add(listener);
   }
 
   /** The files as they are on disk now (re-read only when one of them changed). */
@@ -113,7 +136,7 @@ export class SessionConfig {
   }
 
   /** The disk composed like the snapshot (what would run after Apply). */
-  diskSources(trust = this.opts.trust()): LoadedSources {
+  diskSources(trust = this.trusted()): LoadedSources {
     return composeSources({ programmatic: this.programmatic, files: this.disk(), trustProject: trust, paths: this.paths });
   }
 

@@ -2,7 +2,7 @@
 // session"): a session runs its hooks from the files as they were when it started; a file that
 // changed on disk is compared with its snapshot, hook by hook and key by key, so the user can see
 // what changed (hooks added, removed, changed, disableAllHooks, other keys) and apply it or not.
-// Pure functions: the HookManager keeps the state.
+// Pure functions: the session's settings object (sessionConfig.ts) keeps the state.
 import { isDeepStrictEqual } from 'node:util';
 import type { FileSettings } from './sources.js';
 import type { ConfigSourceName, ConfiguredHook, HookSource } from '../contract/types.js';

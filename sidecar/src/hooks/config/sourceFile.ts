@@ -9,6 +9,7 @@ import { textHash } from '../../settings/approved.js';
 import { formatJsonPath, parseJsonText, readJsonFile, readSettingsText, type JsonFile } from '../../settings/jsonFile.js';
 import type { SettingsKeys } from '../../settings/schema.js';
 import { countHandlers, total } from './unreadable.js';
+import { messageOf } from '../../util/errors.js';
 
 export interface SourceFile {
   source: HookSource;
@@ -54,7 +55,7 @@ export function stampOf(path: string): string {
     const text = readSettingsText(path);
     return text === null ? '-' : `#${textHash(text)}`;
   } catch (err) {
-    return `!${(err as Error).message}:${s.mtimeMs}:${s.size}:${s.ino}`;
+    return `!${messageOf(err)}:${s.mtimeMs}:${s.size}:${s.ino}`;
   }
 }
 
@@ -97,7 +98,7 @@ export function readSafely(out: FileSettings, text?: string | null): JsonFile | 
     return file;
   } catch (err) {
     out.file.exists = true;
-    out.problems.push(fileProblem(out.file.path, `cannot read the file: ${(err as Error).message}`));
+    out.problems.push(fileProblem(out.file.path, `cannot read the file: ${messageOf(err)}`));
     return null;
   }
 }

@@ -2,8 +2,7 @@
 // the like forgiven) counts its handlers, so a broken file can say "its 3 hooks do not run" instead
 // of failing quietly. Nothing read this way ever runs (docs/hooks.md, "Validation").
 import { parse, type ParseError } from 'jsonc-parser';
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObject } from '../../util/objects.js';
 
 /** Handlers per event name of a file that is not valid JSON (nothing of it runs). */
 export function countHandlers(text: string): Record<string, number> {

@@ -4,7 +4,7 @@ import type { RewakeNotice } from './background.js';
 import type { TurnBudget } from './budget.js';
 import type { PromptModel } from '../handlers/prompt.js';
 import type { ProcessRunner } from '../run/runner.js';
-import type { ObservedFile } from '../config/sessionConfig.js';
+import type { ObservedFile, SessionConfig } from '../config/sessionConfig.js';
 import type { HookRunStart } from '../../protocol/wire.js';
 import type { ConfiguredHook, HookDecision, HookRunRecord, PermissionMode } from '../contract/types.js';
 
@@ -53,6 +53,12 @@ export interface FireResult {
 export interface HookManagerOptions {
   workdir: string;
   homeDir?: string;
+  /**
+   * The session's settings object, which the session owns: the engine reads its hooks from it
+   * (docs/architecture.md, "Settings of a session"). Without one (the engine used on its own: tests,
+   * a hook's Test) the manager makes one from `hooks`, `trustProject`, `toolNames` and `watchFiles`.
+   */
+  config?: SessionConfig;
   /** Programmatic hooks (Agent.create({ hooks })), same shape as a settings file's `hooks`. */
   hooks?: unknown;
   /** Whether project-scope hooks may run (docs/hooks.md, "Project hooks need a trusted workspace"). Default true (headless use). */

@@ -1,5 +1,6 @@
 // The hook manager: the engine's API for the agent. It runs hooks from the session's snapshot of
-// the configuration (sessionConfig.ts: a change on disk is reviewed, never applied by itself), notices
+// the configuration (the session's settings object, config/sessionConfig.ts, which the session owns
+// and gives the manager: a change on disk is reviewed, never applied by itself), notices
 // changed settings files before each event (and fires ConfigChange for them), picks the hooks that
 // match an event, runs them (firing.ts: in order, a parallel group together, async ones in the
 // background), and combines their answers into one decision plus run records.
@@ -48,8 +49,20 @@ function eventHooks(sources: LoadedSources, event: HookEventName): ConfiguredHoo
   return sources.settings.disableAllHooks ? [] : sources.hooks.filter((h) => h.event === event);
 }
 
+/** The settings object of an engine used on its own (no session gave it one). */
+function sessionConfigOf(opts: HookManagerOptions, homeDir: string): SessionConfig {
+  return new SessionConfig({
+    workdir: opts.workdir,
+    homeDir,
+    programmatic: opts.hooks,
+    ...(opts.trustProject !== undefined ? { trust: opts.trustProject } : {}),
+    ...(opts.toolNames ? { toolNames: opts.toolNames } : {}),
+    ...(opts.watchFiles ? { watchFiles: opts.watchFiles } : {}),
+  });
+}
+
 export class HookManager {
-  /** The session's configuration: the snapshot hooks run from, the disk, the review between them. */
+  /** The session's settings object (given, or made for an engine on its own): the snapshot hooks run from, the disk, the review between them. */
   readonly config: SessionConfig;
   /** Compiled matchers by matcher text (matchers are pure, so they never go stale). */
   private readonly matchers = new Map<string, CompiledMatcher>();
@@ -83,15 +96,9 @@ export class HookManager {
       shells: resolveShells(opts.baseEnv ?? process.env),
     };
     this.targets = new TargetWatch({ workdir: this.workdir, homeDir: this.homeDir, baseEnv: this.launch.baseEnv, onChange: opts.onTargetChange });
-    // The snapshot is taken now, when the session starts.
-    this.config = new SessionConfig({
-      workdir: this.workdir,
-      homeDir: this.homeDir,
-      programmatic: opts.hooks,
-      trust: () => this.trusted(),
-      ...(opts.toolNames ? { toolNames: opts.toolNames } : {}),
-      ...(opts.watchFiles ? { watchFiles: opts.watchFiles } : {}),
-    });
+    // The snapshot is taken when the session starts (by the session, or here for an engine on its own).
+    this.config = opts.config ?? sessionConfigOf(opts, this.homeDir);
+    this.config.onComposed((sources) => this.targets.seen(sources)); // a new snapshot's hooks are recorded as they are now
     const historyFile = opts.historyFile === undefined ? this.config.paths.historyFile : opts.historyFile;
     this.history = historyFile ? new HistoryWriter(historyFile, (m) => this.opts.onWarning?.(m)) : null;
     this.snapshot(); // records what the snapshot's hooks run, now, when the session starts
@@ -110,11 +117,6 @@ export class HookManager {
   private emit(record: HookRunRecord, ctx: FireContext): void {
     this.opts.onRecord?.(record);
     this.history?.append(historyLine(record, ctx.sessionId, this.opts.testRuns === true));
-  }
-
-  private trusted(): boolean {
-    const t = this.opts.trustProject ?? true;
-    return typeof t === 'function' ? t() : t;
   }
 
   /** What hooks run from: the session's snapshot (composed with the current trust decision). */

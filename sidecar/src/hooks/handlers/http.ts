@@ -7,6 +7,7 @@ import { common, commonFields, defined, type HandlerCommon } from './common.js';
 import { handlerResult } from './handlerResult.js';
 import { handlerType, runSignal, type HandlerRun } from './handlerType.js';
 import type { ProcessResult } from './processSpec.js';
+import { messageOf } from '../../util/errors.js';
 
 export interface HttpHandler extends HandlerCommon {
   type: 'http';
@@ -67,7 +68,7 @@ async function runHttpHook(run: HandlerRun<HttpHandler>): Promise<ProcessResult>
     if (timeout.aborted) return handlerResult(startedAt, t0, { timedOut: true });
     if (run.signal?.aborted) return handlerResult(startedAt, t0, { failure: 'the hook was stopped' });
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    const why = cause?.code ?? cause?.message ?? (err as Error).message;
+    const why = cause?.code ?? cause?.message ?? messageOf(err);
     return handlerResult(startedAt, t0, { failure: `the request to ${run.handler.url} failed: ${why}` });
   }
 }

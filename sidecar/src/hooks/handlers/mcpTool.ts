@@ -9,6 +9,7 @@ import { common, commonFields, defined, type HandlerCommon } from './common.js';
 import { handlerResult } from './handlerResult.js';
 import { handlerType, runSignal, type HandlerRun } from './handlerType.js';
 import type { ProcessResult } from './processSpec.js';
+import { messageOf } from '../../util/errors.js';
 
 export type { McpToolCaller } from './handlerType.js';
 
@@ -77,7 +78,7 @@ async function runMcpToolHook(run: HandlerRun<McpToolHandler>): Promise<ProcessR
   } catch (err) {
     if (timeout.aborted) return handlerResult(startedAt, t0, { timedOut: true });
     if (run.signal?.aborted) return handlerResult(startedAt, t0, { failure: 'the hook was stopped' });
-    return handlerResult(startedAt, t0, { failure: `the MCP tool ${server}/${tool} could not be called: ${(err as Error).message}` });
+    return handlerResult(startedAt, t0, { failure: `the MCP tool ${server}/${tool} could not be called: ${messageOf(err)}` });
   }
 }
 

@@ -8,6 +8,7 @@ import { common, commonFields, defined, summarize, type HandlerCommon } from './
 import { handlerResult } from './handlerResult.js';
 import { handlerType, runSignal, type HandlerRun } from './handlerType.js';
 import type { ProcessResult } from './processSpec.js';
+import { messageOf } from '../../util/errors.js';
 
 export type { PromptModel } from './handlerType.js';
 
@@ -70,7 +71,7 @@ async function runPromptHook(run: HandlerRun<PromptHandler>): Promise<ProcessRes
   } catch (err) {
     if (timeout.aborted) return handlerResult(startedAt, t0, { timedOut: true });
     if (run.signal?.aborted) return handlerResult(startedAt, t0, { failure: 'the hook was stopped' });
-    return handlerResult(startedAt, t0, { failure: `the model request failed: ${(err as Error).message}` });
+    return handlerResult(startedAt, t0, { failure: `the model request failed: ${messageOf(err)}` });
   }
   const verdict = readVerdict(text);
   if ('error' in verdict) return handlerResult(startedAt, t0, { failure: verdict.error, stdout: text.trim().slice(0, 64 * 1024) });

@@ -9,6 +9,7 @@ import type { HookHistoryRun } from '../../protocol/protocol.js';
 import type { HookRunRecord } from '../contract/types.js';
 import { appendLines } from '../../settings/fullWrite.js';
 import { PRIVATE_DIR, PRIVATE_FILE } from '../../settings/privateFiles.js';
+import { messageOf } from '../../util/errors.js';
 
 /** Hook output is private (docs/reliability.md, "Private files"); whole lines only, even on a full disk. */
 function appendPrivate(path: string, text: string): void {
@@ -155,7 +156,7 @@ export class HistoryWriter {
     this.queue = [];
     if (this.warned) return;
     this.warned = true;
-    this.warn(`the hook run history ${this.path} cannot be written: ${(err as Error).message}`);
+    this.warn(`the hook run history ${this.path} cannot be written: ${messageOf(err)}`);
   }
 
   close(): void {

@@ -12,6 +12,7 @@ import { planSettingsImport, type ImportedSetting, type NotImported } from './cl
 import { applyEdits, format, type FormattingOptions } from 'jsonc-parser';
 import { formattingOf, insertValue, parsedObject } from './jsonInsert.js';
 import { EVENTS, isHookEvent } from '../contract/events.js';
+import { isObject } from '../../util/objects.js';
 
 export type { ImportedSetting, NotImported } from './claudeImportSettings.js';
 
@@ -38,8 +39,6 @@ export interface ImportPlan {
 
 type Handler = Record<string, unknown>;
 type Group = { matcher?: unknown; hooks?: unknown };
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** What a handler runs, in one line, as the handler table says it (an entry Wave cannot read: its command). */
 function whatOf(h: Handler): string {

@@ -10,6 +10,7 @@ import { stampOf } from '../config/sources.js';
 import { writeFileAtomic } from '../../settings/atomicWrite.js';
 import { readJsonFile, readSettingsText } from '../../settings/jsonFile.js';
 import { settingsPaths } from '../../settings/paths.js';
+import { messageOf } from '../../util/errors.js';
 
 /** The Wave file a Claude Code file goes to: the user's, the project's, the project's local one. */
 export type ImportTarget = 'user' | 'project' | 'local';
@@ -77,7 +78,7 @@ export function planPair(p: ImportPair): PairPlan {
   try {
     source = readJsonFile(p.from);
   } catch (err) {
-    return { ...none, error: `${p.from} cannot be read: ${(err as Error).message}` };
+    return { ...none, error: `${p.from} cannot be read: ${messageOf(err)}` };
   }
   if (!source.exists) return { ...none, error: null };
   if (source.parseError) return { ...none, error: `${p.from}:${source.parseError.line}:${source.parseError.column}: ${source.parseError.message}` };
@@ -85,7 +86,7 @@ export function planPair(p: ImportPair): PairPlan {
   try {
     current = readSettingsText(p.to);
   } catch (err) {
-    return { ...none, error: `${p.to} cannot be read: ${(err as Error).message}` };
+    return { ...none, error: `${p.to} cannot be read: ${messageOf(err)}` };
   }
   return { ...p, plan: planImport(source.value, current, p.to, p.origin), error: null, claude: source.value };
 }

@@ -4,6 +4,7 @@
 // reason, so no rule is lost in silence. Pure: text in, text out.
 import type { FormattingOptions } from 'jsonc-parser';
 import { insertValue, parsedObject } from './jsonInsert.js';
+import { isObject } from '../../util/objects.js';
 
 /** One imported (or already present) setting: `permissions.deny` with its rule, `env.NAME` with its value. */
 export interface ImportedSetting {
@@ -40,7 +41,6 @@ const WHY_NOT: Record<string, string> = {
 };
 const IMPORTED = new Set(['hooks', 'permissions', 'env', '$schema']);
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const why = (key: string) => WHY_NOT[key] ?? 'Wave has no such setting';
 
 /** The keys left out: every top-level key but hooks, permissions and env, and the permissions Wave has no use for. */

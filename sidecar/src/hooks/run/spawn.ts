@@ -17,6 +17,7 @@ import { deferred } from '../../process/deferred.js';
 import { trackGroup, untrackGroup } from '../../process/groups.js';
 import { longTimeout } from '../../process/longTimeout.js';
 import { childOutputLinks, gatedArgs, Reaper } from '../../process/pipeHolders.js';
+import { messageOf } from '../../util/errors.js';
 
 /** What the caller hears while a hook runs. */
 export interface RunEvents {
@@ -71,7 +72,7 @@ export function runDirect(spec: ProcessSpec, events: RunEvents = {}): Promise<Pr
     });
   } catch (err) {
     // A NUL byte in an argument or the environment: thrown synchronously.
-    return Promise.resolve(failure(startedAt, t0, (err as Error).message || 'the hook could not be started'));
+    return Promise.resolve(failure(startedAt, t0, messageOf(err) || 'the hook could not be started'));
   }
   if (child.pid === undefined) return spawnFailed(child, spec, startedAt, t0);
   return new HookRun(spec, child, child.pid, gated !== null, startedAt, t0, events).result;

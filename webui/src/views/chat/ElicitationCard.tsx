@@ -2,7 +2,7 @@
 // its message and a form made from the requested schema (text, number, yes/no, a choice), then
 // Submit (accept with the values), Decline or Cancel. A `url` request shows the link to open.
 import { useState } from 'preact/hooks';
-import type { McpElicitation } from '../../host/protocol.js';
+import type { McpElicitation } from '../../connection/protocol.js';
 import { t } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
 import { Icon } from '../common/icons.js';

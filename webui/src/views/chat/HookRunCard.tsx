@@ -3,7 +3,7 @@
 // words, from the record's kind and the hook's reason; expanded: the command, stdout and stderr (and
 // what went wrong, for errors). Runs that
 // changed nothing are folded per event (RunFold); a hook still running has a live card (LiveRunCard).
-import type { HookRunRecord } from '../../host/protocol.js';
+import type { HookRunRecord } from '../../connection/protocol.js';
 import { t } from '../../i18n/index.js';
 import { kindProblem, runWords, verdictTone } from '../../state/runWords.js';
 import { Icon } from '../common/icons.js';

@@ -4,7 +4,7 @@
 // hook and cancel the call" (the default, focused) or "Stop the hook, let the call run"
 // (docs/hooks.md, "Safety"); Escape keeps the hook running.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { HookRunStart, StopChoice } from '../../host/protocol.js';
+import type { HookRunStart, StopChoice } from '../../connection/protocol.js';
 import { t } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
 import { Icon } from '../common/icons.js';

@@ -1,7 +1,7 @@
 // One message of the timeline, item by item (state/timeline.ts): text (the user's, the assistant's,
 // or context a hook added), tool calls with their hook runs around them, user-only notices, hook
 // runs of no tool call (cards, or folded when they changed nothing) and compaction markers.
-import type { CompactBlock, Message } from '../../host/protocol.js';
+import type { CompactBlock, Message } from '../../connection/protocol.js';
 import { t } from '../../i18n/index.js';
 import type { MessageLayout, TimelineItem } from '../../state/timeline.js';
 import { Icon } from '../common/icons.js';

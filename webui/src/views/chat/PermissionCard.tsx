@@ -3,7 +3,7 @@
 // deny it, allow it once, or always allow calls like it (the rule goes into the project's local
 // settings, shown before it is written).
 import { useState } from 'preact/hooks';
-import type { PermissionPrompt } from '../../host/protocol.js';
+import type { PermissionPrompt } from '../../connection/protocol.js';
 import { t, tn } from '../../i18n/index.js';
 import { approvalDiff } from '../../state/diff.js';
 import { useStores } from '../../state/index.js';

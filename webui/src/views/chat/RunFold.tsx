@@ -1,6 +1,6 @@
 // Hook runs that changed nothing, folded into one line per event ("PreToolUse · 3 hooks ran · ok"),
 // expandable to their cards.
-import type { HookRunRecord } from '../../host/protocol.js';
+import type { HookRunRecord } from '../../connection/protocol.js';
 import { t, tn } from '../../i18n/index.js';
 import { HookRunCard } from './HookRunCard.js';
 

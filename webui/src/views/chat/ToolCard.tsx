@@ -2,7 +2,7 @@
 // it, PostToolUse below. The card: name, the gist of its input, its state (waiting / running / done /
 // failed — or blocked / denied by a hook, which is not a failure of the tool), and, expanded, the
 // whole input (and the input hooks rewrote it to) and the result.
-import type { ToolBlock } from '../../host/protocol.js';
+import type { ToolBlock } from '../../connection/protocol.js';
 import { t } from '../../i18n/index.js';
 import { decisionDetail } from '../../state/runWords.js';
 import type { ToolItem } from '../../state/timeline.js';

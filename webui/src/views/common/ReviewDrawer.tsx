@@ -3,7 +3,7 @@
 // opens in the top layer under the banner (topLayer.ts) and scrolls when it is taller than the room
 // below; Escape and Close shut it and give the focus back to Review. Shut, it stays in the DOM, hidden.
 import { useEffect, useRef } from 'preact/hooks';
-import type { FileReview } from '../../host/protocol.js';
+import type { FileReview } from '../../connection/protocol.js';
 import { t } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
 import { FileChange, RevertNote } from './ReviewFiles.js';

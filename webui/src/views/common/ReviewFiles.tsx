@@ -2,7 +2,7 @@
 // removed (still running until applied), changed, disableAllHooks, other keys, the trust store, a
 // change an earlier session left unreviewed — with Apply and Revert named for the file; and the
 // last Revert's Undo.
-import type { FileReview, ReviewHook } from '../../host/protocol.js';
+import type { FileReview, ReviewHook } from '../../connection/protocol.js';
 import { t } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
 import { displayPath } from '../../state/paths.js';

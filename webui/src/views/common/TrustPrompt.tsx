@@ -6,7 +6,7 @@
 // goes to the sidecar (`trust.set`), which remembers it. The hooks come whole from `trust.hooks`;
 // until they arrive, the short list of the trust state shows.
 import { useEffect } from 'preact/hooks';
-import type { ProjectHookDetail, ProjectHookInfo, ProjectScript } from '../../host/protocol.js';
+import type { ProjectHookDetail, ProjectHookInfo, ProjectScript } from '../../connection/protocol.js';
 import { t, tn } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
 import { displayPath } from '../../state/paths.js';

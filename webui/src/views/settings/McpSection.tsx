@@ -1,9 +1,10 @@
 // The MCP servers section (docs/mcp.md, "In the IDE"): each server with its source, state (the
 // reason and stderr tail of a failure), its tools, and Approve (a project server waiting for it),
 // Restart and Open file. Invalid files and entries are listed with their positions.
-import type { McpServerView } from '../../host/protocol.js';
+import type { McpServerView } from '../../connection/protocol.js';
 import { t, type Key, tn } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
+import { ProblemList } from '../common/ProblemList.js';
 
 function stateText(s: McpServerView['status']): string {
   if (s.state === 'failed') {
@@ -86,16 +87,7 @@ export function McpSection() {
           {mcp.error}
         </div>
       )}
-      {l && l.problems.length > 0 && (
-        <ul class="banner banner-error mcp-problems" role="alert">
-          {l.problems.map((p) => (
-            <li>
-              {app.shown(p.file)}:{p.line ?? 1}: {p.path ? `${p.path}: ` : ''}
-              {p.message}
-            </li>
-          ))}
-        </ul>
-      )}
+      {l && l.problems.length > 0 && <ProblemList problems={l.problems} showFile={(f) => app.shown(f)} class="banner banner-error mcp-problems" role="alert" />}
       {!l || !l.ready ? (
         <p class="muted loading">{t('mcp.starting')}</p>
       ) : l.servers.length === 0 ? (

@@ -2,7 +2,7 @@
 // answers; a form writing provider, base URL, model and API key into the user settings file
 // (~/.wave/settings.json, format kept), applied at once; Test connection makes a real request to the
 // form's endpoint. WAVE_* variables, when set, win over the file, and the page says so.
-import type { ModelState } from '../../host/protocol.js';
+import type { ModelState } from '../../connection/protocol.js';
 import { t } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
 import { probeWords } from '../../state/runWords.js';

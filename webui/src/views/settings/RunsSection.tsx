@@ -2,7 +2,7 @@
 // (~/.wave/hook-runs.jsonl), newest first, filtered by event and outcome — what `wave hooks runs`
 // prints. Each run expands to its output and decision.
 import { useEffect } from 'preact/hooks';
-import type { HookHistoryRun } from '../../host/protocol.js';
+import type { HookHistoryRun } from '../../connection/protocol.js';
 import { t } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
 import { kindLines, VERDICT_KEY, verdictTone } from '../../state/runWords.js';

@@ -4,7 +4,7 @@
 // the import adds them to, the hooks themselves and what is left out, with its own Import (they run
 // at once). A project file in a workspace that is not trusted says so; the workspace is trusted
 // with the one trust switch of the page (the Project tab), never from here.
-import type { ClaudeHooksFile } from '../../../host/protocol.js';
+import type { ClaudeHooksFile } from '../../../connection/protocol.js';
 import { t, tn } from '../../../i18n/index.js';
 import { claudeHookLine, claudeSettingLine, notImportedLines, type HooksStore } from '../../../state/hooksStore.js';
 import { useStores } from '../../../state/index.js';

@@ -3,7 +3,7 @@
 // would let a call through without a word (timeout below their p95, a script that cannot run, a
 // matcher that matches no known tool); and the tools × tool events table, scrolled sideways in a
 // narrow window. Guard events' columns are marked; each cell names its hooks.
-import type { CoverageHook, CoverageLevel, CoverageRow, CoverageWarning, GuardCoverage } from '../../../host/protocol.js';
+import type { CoverageHook, CoverageLevel, CoverageRow, CoverageWarning, GuardCoverage } from '../../../connection/protocol.js';
 import { t } from '../../../i18n/index.js';
 import { useStores } from '../../../state/index.js';
 

@@ -3,6 +3,7 @@
 // is named as such; "Open at line N" opens the file there (in a browser: says where it is).
 import { t } from '../../../i18n/index.js';
 import { useStores } from '../../../state/index.js';
+import { ProblemList } from '../../common/ProblemList.js';
 
 /** More than this many problems are counted, not listed (`wave hooks validate` lists them all). */
 const SHOWN = 50;
@@ -34,19 +35,7 @@ export function FileProblems() {
           <summary>
             {t('hooks.problems')} <span class="count">{problems.length}</span>
           </summary>
-          <ul>
-            {problems.slice(0, SHOWN).map((p) => (
-              <li class={`problem problem-${p.severity}`}>
-                <code>
-                  {p.file}
-                  {p.line ? `:${p.line}` : ''}
-                </code>
-                {p.path && <code class="json-path">{p.path}</code>}
-                <span>{p.message}</span>
-              </li>
-            ))}
-            {problems.length > SHOWN && <li class="muted">{t('problems.more', { n: problems.length - SHOWN })}</li>}
-          </ul>
+          <ProblemList problems={problems} shown={SHOWN} />
         </details>
       )}
     </div>

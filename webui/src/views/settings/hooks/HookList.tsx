@@ -3,7 +3,7 @@
 // into their rows' slots. The time from a listing's arrival to the list in the DOM is recorded as
 // the User Timing measure `wave:hooks-render`, and to the next painted frame as `wave:hooks-paint`.
 import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
-import type { HookListItem } from '../../../host/protocol.js';
+import type { HookListItem } from '../../../connection/protocol.js';
 import { lang, t } from '../../../i18n/index.js';
 import { HOOKS_DATA_MARK, HOOKS_PAINT_MEASURE, HOOKS_RENDER_MEASURE, type HooksStore } from '../../../state/hooksStore.js';
 import { useStores } from '../../../state/index.js';

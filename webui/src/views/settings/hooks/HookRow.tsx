@@ -1,7 +1,7 @@
 // What the rows of the hook list share: the source badge (also in the delete dialog), the words
 // every row uses, and the list's one click handler (rowAction), which serves every row's buttons.
 // The rows themselves are built as plain DOM (rowDom.ts).
-import type { HookListItem, HookState } from '../../../host/protocol.js';
+import type { HookListItem, HookState } from '../../../connection/protocol.js';
 import { t, type Key } from '../../../i18n/index.js';
 import type { HooksStore } from '../../../state/hooksStore.js';
 

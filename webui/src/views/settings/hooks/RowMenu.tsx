@@ -3,7 +3,7 @@
 // and a click outside close it and give the focus back to its button. It opens in the top layer
 // next to its button (above it near the bottom of the window), so no other row covers an item.
 import { useEffect, useRef } from 'preact/hooks';
-import type { HookListItem } from '../../../host/protocol.js';
+import type { HookListItem } from '../../../connection/protocol.js';
 import { useStores } from '../../../state/index.js';
 import { followAnchor, hideFromTop, showOnTop } from '../../common/topLayer.js';
 import type { RowWords } from './HookRow.js';

@@ -2,7 +2,7 @@
 // stdin the hook gets, editable — prefilled with the tool's sample, with presets per tool (`rm -rf
 // build` for Bash, a write to `.env` for Write and Edit, …) — checked as JSON before it is sent (the
 // error says the line and column), and the note that a test runs the hook for real.
-import type { HookListItem, HookTestResult, TestPreset } from '../../../host/protocol.js';
+import type { HookListItem, HookTestResult, TestPreset } from '../../../connection/protocol.js';
 import { t, type Key } from '../../../i18n/index.js';
 import { checkInput } from '../../../state/guardStore.js';
 import { useStores } from '../../../state/index.js';

@@ -1,7 +1,7 @@
 // The result of a Test, in the hook's row: what the combined decision amounts to, the run (exit,
 // duration, stdout / stderr), the decision in the words of `wave hooks test`, the stdin the hook got,
 // and the user's own stdin to run it with (TestInput.tsx). No model is involved.
-import type { HookListItem } from '../../../host/protocol.js';
+import type { HookListItem } from '../../../connection/protocol.js';
 import { t } from '../../../i18n/index.js';
 import type { TestState } from '../../../state/hooksStore.js';
 import { useStores } from '../../../state/index.js';

@@ -7,7 +7,7 @@
 // DOM several times faster than through the virtual DOM (docs/benchmarks.md, "500-hook render").
 // The icons are CSS masks.
 // Two empty `display: contents` slots hold what is a component: the open menu and a Test result.
-import type { HookFigures, HookListItem } from '../../../host/protocol.js';
+import type { HookFigures, HookListItem } from '../../../connection/protocol.js';
 import { t, tn } from '../../../i18n/index.js';
 import { formatAgo } from '../../common/time.js';
 import { badgeText, type RowWords } from './HookRow.js';

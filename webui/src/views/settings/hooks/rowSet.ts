@@ -1,7 +1,7 @@
 // The rows of the hook list on screen, kept across renders: a row is built once and rebuilt only
 // when its hook or the view changed (so the focus stays on a button while figures, Test results
 // and menus come and go), then placed in the list in the listing's order.
-import type { HookFigures, HookListItem } from '../../../host/protocol.js';
+import type { HookFigures, HookListItem } from '../../../connection/protocol.js';
 import { buildRow, rowTemplate, showFigures, type RowParts, type RowView } from './rowDom.js';
 
 /** A row and the key it was built for (the view and its hook's JSON). */

@@ -1,8 +1,9 @@
-// The loop's view of the main agent (host.ts's LoopHost): the conversation, the model, the tools,
-// the hook events with this session's context, and the settings of the session's snapshot. Long-
+// The loop's view of the main agent (loopContext.ts's LoopContext): the conversation, the model, the tools,
+// the hook events with this session's context, and the settings of the session's settings object. Long-
 // running work (`work/`, through the agent's WorkPort) and subagents reach the session through it.
 import { basename, dirname, join } from 'node:path';
 import type { FireContext, FireResult, HookManager } from '../hooks/fire/manager.js';
+import type { SessionConfig } from '../hooks/config/sessionConfig.js';
 import type { EventInput, HookEventName, StopFailureInput } from '../hooks/contract/events.js';
 import type { HookDecision, PermissionMode } from '../hooks/contract/types.js';
 import type { ModelClient } from '../models/types.js';
@@ -11,7 +12,7 @@ import { estimateTokens, type CompactOutcome } from './compaction.js';
 import { AutoCompaction } from './autoCompact.js';
 import { FileWatch, literalNames, type FileEvent } from './fileWatch.js';
 import type { Conversation } from './conversation.js';
-import type { CallSettings, LoopHost } from './host.js';
+import type { CallSettings, LoopContext } from './loopContext.js';
 import type { InstructionFile } from './instructions.js';
 import { showUserParts } from './notices.js';
 import { hookText, newMessage } from './messages.js';
@@ -26,10 +27,12 @@ import { JsonlTranscript } from './transcriptJsonl.js';
 import type { WorkPort } from './workPort.js';
 import { privateDir } from '../settings/privateFiles.js';
 
-export interface MainHostParts {
+export interface MainContextParts {
   opts: SessionOptions;
   workdir: string;
   paths: SettingsPaths;
+  /** The session's settings object: permissions, env, compaction and the hooks shown to the model are read here. */
+  settings: SessionConfig;
   hookManager: HookManager;
   conversation: Conversation;
   scheduler: TurnScheduler;
@@ -41,7 +44,7 @@ export interface MainHostParts {
   autoCompact: () => Promise<CompactOutcome>;
 }
 
-export class MainHost implements LoopHost {
+export class MainContext implements LoopContext {
   readonly conversation: Conversation;
   readonly tools: ToolRegistry;
   readonly workdir: string;
@@ -55,7 +58,7 @@ export class MainHost implements LoopHost {
   /** The files FileChanged hooks watch (docs/hooks.md, "FileChanged"). */
   readonly files = new FileWatch((path, event) => this.fileChanged(path, event));
 
-  constructor(private readonly parts: MainHostParts) {
+  constructor(private readonly parts: MainContextParts) {
     ({
       conversation: this.conversation,
       tools: this.tools,
@@ -175,7 +178,7 @@ export class MainHost implements LoopHost {
   }
 
   systemPrompt(): string {
-    const sources = this.hookManager.snapshot();
+    const sources = this.parts.settings.sources();
     return buildSystemPrompt({
       workdir: this.workdir,
       platform: process.platform,
@@ -189,7 +192,7 @@ export class MainHost implements LoopHost {
   }
 
   callSettings(): CallSettings {
-    const s = this.hookManager.snapshot();
+    const s = this.parts.settings.sources();
     return {
       permissionRules: mergeRules(s.settings.permissions, this.parts.opts.extraPermissions),
       env: { ...(this.parts.opts.env ?? process.env), ...s.settings.env, WAVE_PROJECT_DIR: this.workdir, WAVE_SESSION_ID: this.conversation.sessionId },
@@ -199,13 +202,13 @@ export class MainHost implements LoopHost {
   }
 
   approvedOwnWrite(paths: readonly string[]): () => Promise<void> {
-    return approvedSettingsWrite(this.hookManager, paths, () => this.context());
+    return approvedSettingsWrite(this.parts.settings, this.hookManager, paths, () => this.context());
   }
 
   /** Hands finished background work to the model, and compacts when the context is nearly full. */
   async beforeModelCall(): Promise<void> {
     this.deliverNotifications();
-    const { contextWindowTokens, autoCompactThreshold } = this.hookManager.snapshot().settings;
+    const { contextWindowTokens, autoCompactThreshold } = this.parts.settings.current();
     if (!this.model) return;
     const tokens = estimateTokens(this);
     const turn = this.parts.scheduler.current;

@@ -1,6 +1,6 @@
 // The connection to the sidecar: a small client over one WebSocket with request/response by id
 // and event subscription. The only module that knows about the transport; everything else sees
-// `HostClient`. It reconnects after a drop (the sidecar may restart) and tells its listeners, who
+// `SidecarClient`. It reconnects after a drop (the sidecar may restart) and tells its listeners, who
 // then fetch fresh state.
 import type { ErrorCode, EventName, Events, Method, Params, RequestMessage, Results, ServerMessage } from './protocol.js';
 
@@ -16,7 +16,7 @@ export class RequestFailed extends Error {
   }
 }
 
-export interface HostClient {
+export interface SidecarClient {
   request<M extends Method>(method: M, params: Params<M>): Promise<Results[M]>;
   on<E extends EventName>(event: E, handler: (data: Events[E]) => void): () => void;
   /** Called with every status change, and at once with the current one. */
@@ -35,7 +35,7 @@ export function sidecarSocketUrl(location: Location): string {
 type Pending = (msg: Extract<ServerMessage, { type: 'response' }>) => void;
 
 /** One WebSocket to the sidecar, reopened after a drop (the sidecar may restart). */
-class SocketClient implements HostClient {
+class SocketClient implements SidecarClient {
   private ws: WebSocket | null = null;
   private status: ConnectionStatus = 'connecting';
   private nextId = 1;
@@ -128,6 +128,6 @@ class SocketClient implements HostClient {
   }
 }
 
-export function connect(url: string): HostClient {
+export function connect(url: string): SidecarClient {
   return new SocketClient(url);
 }

@@ -1,5 +1,5 @@
 // What the model/tool loop (loop.ts) and one tool call (toolCall.ts) need from the conversation
-// they run in. The main agent (mainHost.ts) and every subagent implement it, so both share one loop.
+// they run in. The main agent (mainContext.ts) and every subagent implement it, so both share one loop.
 import type { FireResult } from '../hooks/fire/manager.js';
 import type { EventInput, HookEventName, StopFailureInput } from '../hooks/contract/events.js';
 import type { PermissionMode } from '../hooks/contract/types.js';
@@ -33,7 +33,7 @@ export interface CallSettings {
   ownFiles: Omit<OwnFilesContext, 'cwd'>;
 }
 
-export interface LoopHost {
+export interface LoopContext {
   readonly conversation: ConversationPort;
   readonly model: ModelClient | undefined;
   /** Why there is no model, in words for the user. */
