@@ -118,8 +118,9 @@ describe.concurrent.each(PROVIDERS)('UserPromptSubmit over %s', (provider) => {
     const withError = messages.filter((m) => m.role === 'assistant' && m.blocks.some((b) => b.type === 'error' && b.content!.includes('prompt blocked!')));
     expect(withError).toHaveLength(1);
     expect(errorTexts(messages).join('\n')).not.toContain('IGNORED-STDOUT');
-    // The prompt is erased: nothing was said, so the session has no file at all (created with the first prompt).
-    expect(existsSync(json.transcript_path)).toBe(false);
+    // The prompt is erased: the saved session has no user message either.
+    const saved = JSON.parse(readFileSync(json.transcript_path, 'utf8')) as { state: { messages: Message[] } };
+    expect(saved.state.messages.filter((m) => m.role === 'user')).toHaveLength(0);
     expect(sb.dumps('ups')).toHaveLength(1);
   });
 

@@ -39,7 +39,7 @@ export class Conversation implements ConversationPort {
   private dirty = true;
   /** A transcript write failed and the user was told; cleared when a write works again. */
   private saveFailing = false;
-  /** The session has a file: resumed, or written once (a new session gets one with its first prompt). */
+  /** The session has a file: resumed, or opened by the user's first prompt (open()). */
   private hasFile = false;
   private jsonl: JsonlTranscript;
   private readonly serializer = new TranscriptSerializer();
@@ -85,6 +85,17 @@ export class Conversation implements ConversationPort {
     this.jsonl = this.newJsonl();
     this.jsonl.adopt();
     this.hasFile = true;
+  }
+
+  /**
+   * The user sent a prompt: the session has a file from now on, written before UserPromptSubmit
+   * runs (its hooks read `transcript_path`) with what happened so far.
+   */
+  open(): void {
+    if (this.hasFile) return;
+    this.hasFile = true;
+    this.changed();
+    this.save();
   }
 
   /** A new, empty session (`/clear`). */
@@ -159,9 +170,9 @@ export class Conversation implements ConversationPort {
   save(): void {
     if (!this.dirty) return;
     // A session nobody has written to yet (the page opened, SessionStart ran) gets no file: it is
-    // created with the first prompt, so opening the chat leaves no empty session behind.
-    if (!this.hasFile && !this.lastUserPrompt()) return;
-    this.hasFile = true;
+    // created when the user sends the first prompt (open()), so opening the chat leaves no empty
+    // session behind.
+    if (!this.hasFile) return;
     this.dirty = false;
     this.saveFailing = this.tryWrite(this.transcriptPath, this.saveFailing, () =>
       writeTranscript(this.transcriptPath, this.session, this.list, this.serializer, this.current),

@@ -16,6 +16,7 @@ export const DEFAULT_STOP_BLOCK_CAP = 8;
 
 export async function runTurn(agent: MainContext, prompt: string): Promise<TurnResult> {
   agent.stopGuard.reset(); // a user prompt: stop_hook_active is false again, blocks count from 0
+  agent.conversation.open(); // the session's file exists from the first prompt on (not when the chat opened)
   const ups = await agent.fire('UserPromptSubmit', { prompt });
   if (ups.decision.sessionTitle) agent.conversation.setTitle(ups.decision.sessionTitle);
   if (ups.decision.blocked) {
