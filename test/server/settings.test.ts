@@ -100,10 +100,10 @@ describe('list and delete round trips (workdir "my #proj ü")', () => {
       ['projectLocal', sb.projectLocal, true],
     ]);
     for (const f of l.files) expect(isAbsolute(f.path)).toBe(true);
-    // The trailing comma at line 6, column 3 of the local file.
-    expect(l.files[3]!.error).toEqual({ line: 6, column: 3, message: expect.any(String) });
+    // The trailing comma at line 5, column 6 of the local file (named where the comma is).
+    expect(l.files[3]!.error).toEqual({ line: 5, column: 6, message: expect.any(String) });
     expect(l.files.slice(0, 3).map((f) => f.error)).toEqual([null, null, null]);
-    expect(l.problems).toContainEqual(expect.objectContaining({ file: sb.projectLocal, line: 6, column: 3, severity: 'error' }));
+    expect(l.problems).toContainEqual(expect.objectContaining({ file: sb.projectLocal, line: 5, column: 6, severity: 'error' }));
     expect(new Set(l.files.map((f) => f.version)).size).toBe(4);
 
     const rows = l.hooks.map((h) => [h.source, h.event, h.matcher, h.command, h.line, h.editable]);
@@ -317,7 +317,7 @@ describe('refusals leave every file byte-identical and the list as it was', () =
     const before = snapshot(all);
     const err = await client.refused('hooks.delete', { id: `projectLocal:${sb.projectLocal}#Stop/0/0`, version: local.version });
     expect(err.code).toBe('refused');
-    expect(err.message).toBe(`${sb.projectLocal} is not valid JSON (line 6, column 3: ${local.error!.message}); nothing was deleted`);
+    expect(err.message).toBe(`${sb.projectLocal} is not valid JSON (line 5, column 6: ${local.error!.message}); nothing was deleted`);
     expectUnchanged(before);
     expect(shape(await client.call('hooks.list', {}))).toEqual(shape(listing));
   });

@@ -271,6 +271,7 @@ export class Agent {
     this.conversation.flushPending();
     this.conversation.save();
     this.conversation.restart();
+    this.conversation.open(); // the user asked for the new session: it has its file (and can be resumed) from now on
     await this.start('clear');
   }
 

@@ -34,9 +34,9 @@ function modelChars(m: Message, last: boolean): number {
  * is measured once, so the estimate before every model request costs what changed, not the whole
  * conversation (docs/benchmarks.md, "A long session").
  */
-export function estimateTokens(host: Pick<LoopContext, 'conversation' | 'systemPrompt'>): number {
-  const view = modelView(host.conversation.messages);
-  let chars = host.systemPrompt().length;
+export function estimateTokens(ctx: { conversation: Pick<LoopContext['conversation'], 'messages'>; systemPrompt: () => string }): number {
+  const view = modelView(ctx.conversation.messages);
+  let chars = ctx.systemPrompt().length;
   for (let i = 0; i < view.length; i++) chars += modelChars(view[i]!, i === view.length - 1);
   return Math.ceil(chars / 4);
 }
@@ -92,9 +92,10 @@ export async function compactConversation(
   }
   const tokensBefore = estimateTokens(ctx);
   const block: CompactBlock = { type: 'compact', summary, trigger, ...(currentPrompt ? { currentPrompt } : {}), tokensBefore };
-  ctx.conversation.push(newMessage('user', [block], true));
-  block.tokensAfter = estimateTokens(ctx);
-  ctx.conversation.changed();
+  const message = newMessage('user', [block], true);
+  // What the model is sent from now on: the summary alone (measured before the message is stored, which is then final).
+  block.tokensAfter = estimateTokens({ conversation: { messages: [message] }, systemPrompt: ctx.systemPrompt });
+  ctx.conversation.push(message);
   const post = await ctx.fire('PostCompact', { trigger, compact_summary: summary });
   showUserParts(ctx.conversation, post.decision);
   await afterCompact();

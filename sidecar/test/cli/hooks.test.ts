@@ -551,8 +551,8 @@ describe.concurrent('wave hooks test', () => {
   it('bad --input and --tool on a tool-less event are clear errors', async ({ expect }) => {
     const sb = new Sandbox();
     const bad = await sb.wave(['test', 'Stop', '--input', '{nope']);
-    expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/--input is not valid JSON/);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--input \(the text given\) is not valid JSON/);
     const tool = await sb.wave(['test', 'Stop', '--tool', 'Bash']);
     expect(tool.code).toBe(2);
     expect(tool.stderr).toMatch(/--tool applies to tool events only/);
