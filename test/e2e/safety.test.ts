@@ -60,10 +60,12 @@ describe.concurrent('a guard that does not run is never silent', () => {
     const broken = '{\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "Bash", "hooks": [{ "type": "command", "command": "exit 2" }] },\n    ]\n  }\n}\n';
     const text = await scenario({ setup: (sb) => sb.file('.wave/settings.json', broken), format: 'text', script: [{ text: 'ok' }] });
     expect(text.run.code).toBe(0);
-    expect(text.run.stderr).toContain(`wave: ${text.sb.projectSettings}:5:5: error: not valid JSON: value expected at line 5, column 5; its 1 hook do not run`);
+    expect(text.run.stderr).toContain(
+      `wave: ${text.sb.projectSettings}:4:83: error: not valid JSON: trailing comma before "]": JSON allows none, remove this "," at line 4, column 83; its 1 hook does not run`,
+    );
     const stream = await scenario({ setup: (sb) => sb.file('.wave/settings.json', broken), format: 'stream-json', script: [{ text: 'ok' }] });
     const events = stream.run.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(events[0]).toMatchObject({ type: 'settings_error', severity: 'error', file: stream.sb.projectSettings, line: 5, column: 5 });
+    expect(events[0]).toMatchObject({ type: 'settings_error', severity: 'error', file: stream.sb.projectSettings, line: 4, column: 83 });
   });
 
   it('scripts that cannot run (not executable, CRLF, relative to the working directory) are warned about on stderr', async () => {

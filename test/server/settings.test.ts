@@ -101,7 +101,7 @@ describe('list and delete round trips (workdir "my #proj ü")', () => {
     ]);
     for (const f of l.files) expect(isAbsolute(f.path)).toBe(true);
     // The trailing comma at line 5, column 6 of the local file (named where the comma is).
-    expect(l.files[3]!.error).toEqual({ line: 5, column: 6, message: expect.any(String) });
+    expect(l.files[3]!.error).toEqual({ line: 5, column: 6, message: expect.any(String), trailingComma: true });
     expect(l.files.slice(0, 3).map((f) => f.error)).toEqual([null, null, null]);
     expect(l.problems).toContainEqual(expect.objectContaining({ file: sb.projectLocal, line: 5, column: 6, severity: 'error' }));
     expect(new Set(l.files.map((f) => f.version)).size).toBe(4);

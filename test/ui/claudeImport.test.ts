@@ -56,7 +56,7 @@ describe('Claude Code hooks on the settings page', () => {
       'PostToolUse [Edit|Write]  npx prettier --write .',
       'Stop  notify-send done',
       'Problems of the Wave file:',
-      `line 7: the script ${sb.workdir}/.claude/hooks/guard.sh does not exist, so this hook fails every time it runs`,
+      `line 8: the script ${sb.workdir}/.claude/hooks/guard.sh does not exist, so this hook fails every time it runs`,
     ]);
     // The button is gone: the focus is on the list that shows the result.
     await page.waitForFunction(() => document.activeElement?.id === 'hooks-panel-project');

@@ -94,7 +94,7 @@ export async function compactConversation(
   const block: CompactBlock = { type: 'compact', summary, trigger, ...(currentPrompt ? { currentPrompt } : {}), tokensBefore };
   const message = newMessage('user', [block], true);
   // What the model is sent from now on: the summary alone (measured before the message is stored, which is then final).
-  block.tokensAfter = estimateTokens({ conversation: { messages: [message] }, systemPrompt: ctx.systemPrompt });
+  block.tokensAfter = estimateTokens({ conversation: { messages: [message] }, systemPrompt: () => ctx.systemPrompt() });
   ctx.conversation.push(message);
   const post = await ctx.fire('PostCompact', { trigger, compact_summary: summary });
   showUserParts(ctx.conversation, post.decision);

@@ -50,13 +50,22 @@ export function proxyFromEnv(env: Env): ProxySettings | undefined {
 }
 
 /** A fetch through `proxy` (one agent and its connections per fetch made here), or undefined: the default fetch. */
+
+type Undici = typeof import('undici');
+
+/** undici's exports: named when Node loads it, under `default` when the bundle (scripts/bundle.mjs) wraps the CommonJS module. */
+function undiciOf(m: { default?: unknown }): Undici {
+  const named = m as Partial<Undici>;
+  return (typeof named.EnvHttpProxyAgent === 'function' ? named : m.default) as Undici;
+}
+
 export function proxiedFetch(proxy: ProxySettings | undefined): Fetch | undefined {
   if (!proxy) return undefined;
   // undici's own fetch with its agent: Node's built-in fetch may be another undici version. Both
   // clients call fetch(url, init) with a string URL.
   let loaded: Promise<{ fetch: typeof import('undici').fetch; dispatcher: Dispatcher }> | undefined;
   const load = () =>
-    (loaded ??= import('undici').then(({ fetch, EnvHttpProxyAgent }) => ({
+    (loaded ??= import('undici').then(undiciOf).then(({ fetch, EnvHttpProxyAgent }) => ({
       fetch,
       dispatcher: new EnvHttpProxyAgent({ httpProxy: proxy.httpProxy ?? '', httpsProxy: proxy.httpsProxy ?? '', noProxy: proxy.noProxy }),
     })));

@@ -48,7 +48,7 @@ describe('modelConfigFrom', () => {
   });
 
   it('says clearly when no model is configured', () => {
-    expect(modelConfigFrom({})).toEqual({ ok: false, error: 'no model configured: set WAVE_MODEL or "model" in settings' });
+    expect(modelConfigFrom({})).toEqual({ ok: false, missing: true, error: 'no model configured: set WAVE_MODEL or "model" in settings' });
   });
 
   it('rejects an unknown provider and a bad URL from the environment', () => {

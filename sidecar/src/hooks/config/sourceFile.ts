@@ -108,7 +108,7 @@ export function unreadable(out: FileSettings, file: JsonFile): void {
   const { line, column, message } = file.parseError!;
   out.file.unreadByEvent = countHandlers(file.text);
   out.file.unreadHooks = total(out.file.unreadByEvent);
-  const lost = out.file.unreadHooks ? `; its ${out.file.unreadHooks} hook${out.file.unreadHooks === 1 ? '' : 's'} do not run` : '';
+  const lost = out.file.unreadHooks ? `; its ${out.file.unreadHooks} ${out.file.unreadHooks === 1 ? 'hook does' : 'hooks do'} not run` : '';
   out.problems.push(fileProblem(file.path, `not valid JSON: ${message} at line ${line}, column ${column}${lost}`, { line, column }));
 }
 
