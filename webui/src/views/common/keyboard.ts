@@ -1,4 +1,4 @@
-// Keyboard paths of the chat (docs: README, "The chat"): "/" (outside a text field) and the skip link
+// Keyboard paths of the chat (README, "The chat from the keyboard"): "/" (outside a text field) and the skip link
 // take the focus to the composer; a tool call with its hook runs is one Tab stop, and the arrow keys
 // move between its parts (the hook run cards above it, the call itself, the ones below).
 import { useEffect, useRef } from 'preact/hooks';
