@@ -3,15 +3,14 @@
 // not) and `wave hooks stats` — the plugin's name with a plugin hook; counts take their noun in
 // the singular for one ("1 hook loaded; 1 error"); a trailing comma is named as such, at the comma.
 // The real `wave` executable, a temporary HOME and workdir, real hook processes.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wave } from '../../../test/e2e/hostile/harness.js';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
-const WAVE = join(REPO, 'sidecar', 'bin', 'wave.js');
 const TMP = realpathSync(mkdtempSync(join(tmpdir(), 'wave-words-')));
 
 beforeAll(() => {
@@ -29,21 +28,8 @@ function sandbox() {
     return file;
   };
   mkdirSync(workdir, { recursive: true });
-  const wave = (args: string[]) =>
-    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, [WAVE, ...args], {
-        cwd: workdir,
-        env: { ...process.env, HOME: home, NO_COLOR: '1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-      child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
-  return { home, workdir, write, wave };
+  const sb = { home, workdir };
+  return { home, workdir, write, wave: (args: string[]) => wave(sb, args) };
 }
 
 const bash = (command: string, description: string) => ({ matcher: 'Bash', hooks: [{ type: 'command', command, description }] });

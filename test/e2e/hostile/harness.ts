@@ -26,7 +26,7 @@ export interface Problem {
 }
 
 /** Runs `node sidecar/bin/wave.js <args>` with the sandbox's HOME, in its workdir. */
-export function wave(sb: Sandbox, args: string[], opts: { input?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
+export function wave(sb: Pick<Sandbox, 'home' | 'workdir'>, args: string[], opts: { input?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: sb.home, NO_COLOR: '1', LANG: 'C.UTF-8', ...opts.env };
     const child = spawn(process.execPath, [WAVE_BIN, ...args], { cwd: sb.workdir, env, stdio: ['pipe', 'pipe', 'pipe'] });

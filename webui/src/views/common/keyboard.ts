@@ -30,10 +30,7 @@ export function useComposerShortcut(): void {
 }
 
 /** The parts of a group that take the focus: the summaries of its cards. */
-const partsOf = (group: HTMLElement) =>
-  [...group.querySelectorAll<HTMLElement>(':scope > details > summary, :scope > * > details > summary, :scope summary')].filter(
-    (el, i, all) => all.indexOf(el) === i,
-  );
+const partsOf = (group: HTMLElement) => [...group.querySelectorAll<HTMLElement>('summary')];
 
 const MOVES: Record<string, (i: number, n: number) => number> = {
   ArrowDown: (i, n) => Math.min(i + 1, n - 1),
