@@ -1,4 +1,4 @@
-// docs/hooks.md stays true to the event table (sidecar/src/hooks/events.ts): a section for every
+// docs/hooks.md stays true to the event table (sidecar/src/hooks/contract/events.ts): a section for every
 // event, the events table listing exactly the table's events in its order, and each event's
 // matcher named as the table says.
 import { readFileSync } from 'node:fs';
