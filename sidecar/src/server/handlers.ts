@@ -103,7 +103,7 @@ function chatRequests(
   };
 }
 
-type HooksMethods = 'hooks.list' | 'hooks.delete' | 'hooks.undoDelete' | 'hooks.approveTargets' | 'hooks.import' | 'hooks.stats' | 'hooks.runs' | 'hooks.test';
+type HooksMethods = 'hooks.list' | 'hooks.delete' | 'hooks.undoDelete' | 'hooks.approveTargets' | 'hooks.import' | 'hooks.stats' | 'hooks.runs' | 'hooks.test' | 'hooks.rerun';
 
 function hooksRequests(app: Services): Pick<Handlers<Client>, HooksMethods> {
   return {
@@ -128,6 +128,11 @@ function hooksRequests(app: Services): Pick<Handlers<Client>, HooksMethods> {
     },
     'hooks.stats': () => ({ hooks: app.runs.stats() }),
     'hooks.runs': (q) => app.runs.runs(q),
+    'hooks.rerun': async ({ id }) => {
+      const result = await app.runs.rerun(id);
+      app.broadcast('hooks.stats', { hooks: app.runs.stats() });
+      return result;
+    },
     'hooks.test': async ({ id }) => {
       const result = await app.runs.test(id);
       app.broadcast('hooks.stats', { hooks: app.runs.stats() });

@@ -29,6 +29,8 @@ export interface FireContext {
   beforeRun?: () => void | Promise<void>;
   /** Runs only the hooks this accepts (the project's SessionStart hooks once trust is granted). */
   only?: (hook: ConfiguredHook) => boolean;
+  /** The exact stdin to give each hook instead of the one built from the input (Re-run with this input of a recorded run). */
+  stdin?: string;
 }
 
 /** A hook's script or program changed during the session (HookManager.approveRunTargets approves it). */
@@ -63,8 +65,8 @@ export interface HookManagerOptions {
   /** The environment hooks inherit (default process.env). */
   baseEnv?: NodeJS.ProcessEnv;
   platform?: NodeJS.Platform;
-  /** The one channel of run records: every run, sync or async, as soon as its record exists. */
-  onRecord?: (record: HookRunRecord) => void;
+  /** The one channel of run records: every run, sync or async, as soon as its record exists, with the stdin the hook got. */
+  onRecord?: (record: HookRunRecord, stdin: string) => void;
   /** The run history (~/.wave/hook-runs.jsonl by default; null: none). */
   historyFile?: string | null;
   /** The agent's tool names: tool matchers that match none of them are warned about. */

@@ -95,10 +95,10 @@ export class HookManager {
     this.snapshot(); // records what the snapshot's hooks run, now, when the session starts
   }
 
-  /** Every record goes out through here: to the listener, and to the history (queued, off the hot path). */
-  private emit(record: HookRunRecord, ctx: FireContext): void {
-    this.opts.onRecord?.(record);
-    this.history?.append(historyLine(record, ctx.sessionId));
+  /** Every record goes out through here, with the stdin the hook got: to the listener, and to the history (queued, off the hot path). */
+  private emit(record: HookRunRecord, ctx: FireContext, stdin: string): void {
+    this.opts.onRecord?.(record, stdin);
+    this.history?.append(historyLine(record, { sessionId: ctx.sessionId, project: this.workdir, stdin }));
   }
 
   private trusted(): boolean {
@@ -227,7 +227,8 @@ export class HookManager {
       if (isBackground(hook)) {
         // asyncTimeout bounds a background run, and so how long `wave -p` waits for it at exit (docs/hooks.md, "Async hooks").
         const bgTimeoutMs = hook.handler.asyncTimeout ?? ownTimeoutMs;
-        this.background.start(event, hook, launchPrepared(this.launch, start(bgTimeoutMs), ctx.beforeRun), bgTimeoutMs, this.io(ctx, current));
+        const bg = start(bgTimeoutMs);
+        this.background.start(event, hook, launchPrepared(this.launch, bg, ctx.beforeRun), bgTimeoutMs, this.io(ctx, current, bg.payload));
         started.push(hook);
         continue;
       }
@@ -298,10 +299,10 @@ export class HookManager {
     return this.background.rewakeRunning;
   }
 
-  private io(ctx: FireContext, input: Record<string, unknown>): BackgroundIo {
+  private io(ctx: FireContext, input: Record<string, unknown>, stdin: string): BackgroundIo {
     return {
       input,
-      emit: (record) => this.emit(record, ctx),
+      emit: (record) => this.emit(record, ctx, stdin),
       warn: (message) => this.opts.onWarning?.(message),
       ...(this.opts.onRewake ? { rewake: this.opts.onRewake } : {}),
     };
@@ -313,7 +314,7 @@ export class HookManager {
     const result = await launchPrepared(this.launch, { ...start, signal: live.signal }, ctx.beforeRun).finally(live.end);
     ctx.budget?.spend(result.durationMs);
     if (result.detached) {
-      this.background.detached(event, hook, result.detached.done, result.detached.asyncTimeoutMs ?? start.timeoutMs, this.io(ctx, start.input));
+      this.background.detached(event, hook, result.detached.done, result.detached.asyncTimeoutMs ?? start.timeoutMs, this.io(ctx, start.input, start.payload));
       return null;
     }
     // A hook that passes its input through (prints stdin back) answers nothing, whatever its size.
@@ -325,13 +326,14 @@ export class HookManager {
     const end: RunEnd = { budgetCut, stopped: live.signal.aborted ? (live.stopChoice() ?? 'cancelCall') : null };
     const effect = afterRun(event, hook, answered, end);
     const record = runRecord(event, hook, result, effect, { id: live.id, input: start.input });
-    this.emit(record, ctx);
+    this.emit(record, ctx, start.payload);
     return { effect, record };
   }
 
-  private recordNow(event: string, hook: ConfiguredHook, effect: RecordEffect, input: Record<string, unknown>, ctx: FireContext): HookRunRecord {
+  /** The record of a hook that did not start (skipped, held back), with the stdin it would have got. */
+  private recordNow(event: HookEventName, hook: ConfiguredHook, effect: RecordEffect, input: Record<string, unknown>, ctx: FireContext): HookRunRecord {
     const record = runRecord(event, hook, null, effect, { input });
-    this.emit(record, ctx);
+    this.emit(record, ctx, ctx.stdin ?? JSON.stringify(eventPayload(event, input as EventInput<HookEventName>, ctx, hook)));
     return record;
   }
 }
