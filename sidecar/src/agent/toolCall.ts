@@ -4,6 +4,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { HookDecision } from '../hooks/contract/types.js';
+import type { FireResult } from '../hooks/fire/manager.js';
 import type { ModelToolCall } from '../models/types.js';
 import type { CallSettings, LoopHost } from './host.js';
 import { hookWords } from './hookText.js';
@@ -24,6 +25,15 @@ function finish(agent: LoopHost, messageId: string, block: ToolBlock, outcome: P
   if (outcome.error !== undefined) block.error = outcome.error;
   agent.emit({ type: 'tool_result', messageId, id: block.id, name: block.name, success: outcome.success, result: outcome.result });
   agent.conversation.changed();
+}
+
+/** The hooks of this event that did not run go on the call's block (the chat's "why" under its card). */
+function noted<R extends FireResult>(c: Call, r: R): R {
+  if (r.notRun?.length) {
+    c.block.hooksNotRun = [...(c.block.hooksNotRun ?? []), ...r.notRun];
+    c.host.conversation.changed();
+  }
+  return r;
 }
 
 function stopOf(event: string, d: HookDecision): Stop {
@@ -80,7 +90,7 @@ function issuesOf(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message:
 
 /** PreToolUse: may block, deny, ask, allow, or rewrite the input. Returns the input to go on with, or null. */
 async function preToolUse(c: Call): Promise<{ input: Record<string, unknown>; rewritten: boolean; decision: HookDecision } | null> {
-  const pre = await c.host.fire('PreToolUse', c.fields);
+  const pre = noted(c, await c.host.fire('PreToolUse', c.fields));
   const d = pre.decision;
   showUserParts(c.host.conversation, d);
   if (d.additionalContext) {
@@ -117,7 +127,7 @@ async function askForPermission(
   verdict: Extract<Verdict, { behavior: 'ask' }>,
   ruleContent: string | undefined,
 ): Promise<Asked> {
-  const pr = await c.host.fire('PermissionRequest', { ...c.fields, tool_input: input });
+  const pr = noted(c, await c.host.fire('PermissionRequest', { ...c.fields, tool_input: input }));
   showUserParts(c.host.conversation, pr.decision);
   c.stop ??= stopOf('PermissionRequest', pr.decision);
   const answer = pr.decision.permissionRequest;
@@ -226,13 +236,16 @@ function replaceMcpOutput(c: Call, output: unknown): void {
 async function postToolUse(c: Call, input: Record<string, unknown>, { outcome, durationMs }: { outcome: ToolOutcome; durationMs: number }): Promise<void> {
   const ran = { ...c.fields, tool_input: input };
   const response = { ...outcome.response, success: outcome.success };
-  const post = await c.host.fire('PostToolUse', { ...ran, tool_response: response, duration_ms: durationMs });
+  const post = noted(c, await c.host.fire('PostToolUse', { ...ran, tool_response: response, duration_ms: durationMs }));
   replaceMcpOutput(c, post.decision.updatedMCPToolOutput);
   if (post.decision.updatedToolOutput) replaceOutput(c, { ...response, ...post.decision.updatedToolOutput });
   feedback(c.host, 'PostToolUse', c.call.name, post.decision);
   c.stop ??= stopOf('PostToolUse', post.decision);
   if (outcome.success) return;
-  const failure = await c.host.fire('PostToolUseFailure', { ...ran, error: outcome.error ?? outcome.result, is_interrupt: false, duration_ms: durationMs });
+  const failure = noted(
+    c,
+    await c.host.fire('PostToolUseFailure', { ...ran, error: outcome.error ?? outcome.result, is_interrupt: false, duration_ms: durationMs }),
+  );
   feedback(c.host, 'PostToolUseFailure', c.call.name, failure.decision);
   c.stop ??= stopOf('PostToolUseFailure', failure.decision);
 }

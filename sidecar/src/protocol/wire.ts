@@ -65,6 +65,27 @@ export interface HookRunRecord {
 }
 
 /**
+ * Why a hook of an event did not run (docs/hooks.md, "Why a hook did or did not run"): its matcher
+ * does not match, its `if` does not cover the call, it is `once` and already ran, the workspace is
+ * not trusted, `disableAllHooks` is set, an identical hook ran instead, it waits for review, its file
+ * cannot be read, or the firing was for other hooks. (A hook the turn's budget skipped has a run record.)
+ */
+export const NOT_RUN_KINDS = ['matcher', 'if', 'once', 'untrusted', 'disableAllHooks', 'duplicate', 'pending', 'unreadable', 'notThisFiring'] as const;
+export type NotRunKind = (typeof NOT_RUN_KINDS)[number];
+
+/** A hook of an event that did not run, and why, as data (the chat words it; `--debug hooks` prints the same in English). */
+export interface HookNotRun {
+  event: string;
+  name: string;
+  source: HookSource;
+  kind: NotRunKind;
+  /** What the kind refers to: the matcher and the value it was tested on (`Bash|Edit` / `Read`), the `if` rule, the file that disables all hooks, the hook that ran instead, the unreadable file (with its line). */
+  detail: string | null;
+  /** For `matcher`: the value the matcher was tested against. */
+  value?: string;
+}
+
+/**
  * What stopping a running hook does to the call it guards (the live card's Stop, docs/hooks.md,
  * "Safety"): `cancelCall` (the default) denies the call, `letRun` lets it go on without the hook's answer.
  */
@@ -112,6 +133,8 @@ export interface ToolBlock {
   originalResult?: string;
   success?: boolean;
   error?: string;
+  /** The hooks of this call's tool events that did not run, and why (absent when every hook of them ran). */
+  hooksNotRun?: HookNotRun[];
 }
 
 export interface ErrorBlock {

@@ -5,7 +5,7 @@ import type { TurnBudget } from './budget.js';
 import type { PromptModel } from '../run/promptHook.js';
 import type { ProcessRunner } from '../run/runner.js';
 import type { ObservedFile } from '../config/sessionConfig.js';
-import type { HookRunStart } from '../../protocol/wire.js';
+import type { HookNotRun, HookRunStart } from '../../protocol/wire.js';
 import type { ConfiguredHook, HookDecision, HookRunRecord, PermissionMode } from '../contract/types.js';
 
 export const DEFAULT_HOOK_TIMEOUT_SECONDS = 600;
@@ -50,6 +50,8 @@ export interface ConfigChangeNotice extends ObservedFile {
 export interface FireResult {
   decision: HookDecision;
   runs: HookRunRecord[];
+  /** A tool event's hooks that did not run, and why (the chat shows them under the call's card). */
+  notRun?: HookNotRun[];
 }
 
 export interface HookManagerOptions {

@@ -21,7 +21,7 @@ import { debugLines } from './debugLog.js';
 import { eventPayload, hookStart } from './payload.js';
 import { DEFAULT_HOOK_TIMEOUT_SECONDS, type ConfigChangeNotice, type FireContext, type FireResult, type HookManagerOptions } from './fireTypes.js';
 import { historyLine, HistoryWriter } from '../history/history.js';
-import { duplicateReason, hooksToRun, planEvent, type EventPlan, type PlanInput } from './plan.js';
+import { duplicateReason, hooksToRun, notRunOf, planEvent, type EventPlan, type PlanInput } from './plan.js';
 import { configSourceOf } from '../config/snapshot.js';
 import { checkToolOutput } from '../contract/toolOutput.js';
 import { LiveRuns } from './liveRuns.js';
@@ -46,6 +46,12 @@ export function assertValidProgrammaticHooks(hooks: unknown): void {
 /** The hooks of `sources` for an event, in run order (empty when all hooks are disabled). */
 function eventHooks(sources: LoadedSources, event: HookEventName): ConfiguredHook[] {
   return sources.settings.disableAllHooks ? [] : sources.hooks.filter((h) => h.event === event);
+}
+
+/** A tool event's hooks that did not run, for the chat (duplicates have a run record of their own: "skipped: identical to …"). */
+function notRunOfTool(plan: EventPlan | null, p: PlanInput): Pick<FireResult, 'notRun'> {
+  const notRun = plan && p.toolCall ? notRunOf(plan).filter((k) => k.kind !== 'duplicate') : [];
+  return notRun.length ? { notRun } : {};
 }
 
 export class HookManager {
@@ -207,13 +213,13 @@ export class HookManager {
     const sources = this.snapshot();
     let current = input as Record<string, unknown>;
     const planInput = this.planInput(event, current, ctx);
+    const plan = this.explained(planInput);
     const { run: hooks, duplicates } = hooksToRun(planInput);
     const effects: RunEffect[] = [];
     const runs: HookRunRecord[] = [];
     for (const d of duplicates) runs.push(this.recordNow(event, d.hook, { outcome: 'skipped', words: `skipped: ${duplicateReason(d)}` }, current, ctx));
     const started: ConfiguredHook[] = [];
     let skipped = 0;
-
     for (const hook of hooks) {
       if (hook.handler.once) this.ranOnce.add(hook.id);
       const held = this.targets.heldBack(event, hook, sources, !isBackground(hook));
@@ -252,7 +258,7 @@ export class HookManager {
       if (spec.firstPathWins && effect.path) break;
     }
 
-    if (this.opts.debug) this.opts.debug(debugLines(planEvent(planInput, { pending: this.config.pendingHooks() }), runs, started));
+    if (this.opts.debug && plan) this.opts.debug(debugLines(plan, runs, started));
     const decision = combine(event, effects);
     if (skipped) {
       decision.budgetExhausted = true;
@@ -260,7 +266,17 @@ export class HookManager {
         `The hook time budget of this turn (${ctx.budget?.totalSeconds} s) is spent: ${skipped} ${event} hook${skipped > 1 ? 's were' : ' was'} skipped${guardsCall(event) ? ', so the call is denied' : ''}.`,
       );
     }
-    return { decision, runs };
+    return { decision, runs, ...notRunOfTool(plan, planInput) };
+  }
+
+  /**
+   * The whole plan, for `--debug hooks` and for a tool event (the chat shows why a hook did not run
+   * under the call's card); made before any hook runs (`once`). Hooks pending review only with debug.
+   */
+  private explained(planInput: PlanInput): EventPlan | null {
+    const debug = this.opts.debug !== undefined;
+    if (!debug && !planInput.toolCall) return null;
+    return planEvent(planInput, { pending: debug ? this.config.pendingHooks() : [] });
   }
 
   private matcher(text: string | undefined): CompiledMatcher {
