@@ -9,6 +9,7 @@ import { App } from './views/App.js';
 import './styles/base.css';
 import './styles/settings.css';
 import './styles/chat.css';
+import './styles/why.css';
 
 const params = new URLSearchParams(location.search);
 const theme = params.get('theme');

@@ -263,8 +263,8 @@ export interface Results {
   'hooks.undoDelete': HooksListing;
   'hooks.approveTargets': HooksListing;
   'hooks.stats': { hooks: Record<string, HookFigures> };
-  /** `projects`: every project seen in the history (the filter's choices). */
-  'hooks.runs': { runs: HookHistoryRun[]; file: string; projects: string[] };
+  /** `projects`: every project seen in the history (the filter's choices); `session`: the chat's session (its runs open in the chat). */
+  'hooks.runs': { runs: HookHistoryRun[]; file: string; projects: string[]; session: string | null };
   'hooks.rerun': HookRerunResult;
   'hooks.test': HookTestResult;
   'hooks.import': HooksListing & { imported: ClaudeImportDone[] };

@@ -62,6 +62,8 @@ export interface HookRunRecord {
   error: string | null;
   /** For a tool event (PreToolUse, PermissionRequest, PostToolUse…): the `tool_use_id` of the call it ran for. */
   toolUseId?: string;
+  /** Its answer replaced the tool's input (`updatedInput`), whatever its verdict (an allow may rewrite too). */
+  rewroteInput?: boolean;
 }
 
 /**

@@ -103,7 +103,8 @@ function chatRequests(
   };
 }
 
-type HooksMethods = 'hooks.list' | 'hooks.delete' | 'hooks.undoDelete' | 'hooks.approveTargets' | 'hooks.import' | 'hooks.stats' | 'hooks.runs' | 'hooks.test' | 'hooks.rerun';
+type HooksMethods =
+  'hooks.list' | 'hooks.delete' | 'hooks.undoDelete' | 'hooks.approveTargets' | 'hooks.import' | 'hooks.stats' | 'hooks.runs' | 'hooks.test' | 'hooks.rerun';
 
 function hooksRequests(app: Services): Pick<Handlers<Client>, HooksMethods> {
   return {

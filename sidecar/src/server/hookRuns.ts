@@ -29,6 +29,8 @@ export interface HookRunsOptions {
   listing: () => HooksListing;
   /** The history changed: every listed hook's figures. */
   onStats: (hooks: Record<string, HookFigures>) => void;
+  /** The chat's session id (null before it started). */
+  session?: () => string | null;
   pollMs?: number;
 }
 
@@ -70,7 +72,7 @@ export class HookRunsService {
     const lines = project ? all.filter((l) => l.project === project) : all;
     const runs = findRuns(lines, { ...(event ? { event } : {}), ...(outcome ? { outcome } : {}), limit: limit ?? 100 });
     const projects = [...new Set(all.flatMap((l) => (l.project ? [l.project] : [])))].sort();
-    return { runs, file: this.file, projects };
+    return { runs, file: this.file, projects, session: this.opts.session?.() ?? null };
   }
 
   /** Re-run with this input: the recorded run's stdin against its hook as it is on disk now (a test run). */

@@ -1,6 +1,9 @@
 // English UI text. The keys are the catalogue every language must fill (see zh-CN.ts).
 // `{name}` is replaced by a parameter; `<...>` in prompts are placeholders the user fills in.
+import { enWhy } from './en.why.js';
+
 export const en = {
+  ...enWhy,
   'app.name': 'Wave',
   'app.chat': 'Chat',
   'app.settings': 'Settings',

@@ -1,7 +1,10 @@
 // 简体中文界面文本（键与 en.ts 一一对应）。
 import type { Dict } from './en.js';
 
+import { zhCNWhy } from './zh-CN.why.js';
+
 export const zhCN: Dict = {
+  ...zhCNWhy,
   'app.name': 'Wave',
   'app.chat': '会话',
   'app.settings': '设置',

@@ -45,6 +45,7 @@ export function runRecord(event: string, hook: ConfiguredHook, r: ProcessResult 
     decision: effect.words,
     error: effect.error ?? null,
     ...(o.input ? toolUseOf(o.input) : {}),
+    ...(effect.updatedInput ? { rewroteInput: true } : {}),
   };
 }
 
