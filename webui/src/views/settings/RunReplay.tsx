@@ -1,7 +1,8 @@
 // The Runs view's answer to "what was blocked?" (docs/hooks.md, "The settings page"): a run's stdin as
 // the hook got it (cut at 16 KiB in the history), Open conversation (the chat at the run's card, for
 // a run of the chat's session), and Re-run with this input — the recorded stdin against the hook as
-// it is on disk now, the decision then next to the decision now (a test run), or why it cannot run.
+// it is on disk now, the decision then next to the decision now (a test run), or why it cannot run;
+// and the view's project filter.
 import type { HookHistoryRun, HookRerunResult, RunVerdict } from '../../host/protocol.js';
 import { t } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
@@ -74,5 +75,23 @@ export function RunReplay({ run: r }: { run: HookHistoryRun }) {
       )}
       {result && <RerunResult result={result} />}
     </>
+  );
+}
+
+/** The Runs view's project filter: the projects of the history's sessions. */
+export function ProjectFilter() {
+  const { runs, app } = useStores();
+  return (
+    <label>
+      <span>{t('runs.project')}</span>
+      <select class="runs-project" value={runs.project} onChange={(e) => runs.setFilter({ project: e.currentTarget.value })}>
+        <option value="">{t('runs.all')}</option>
+        {runs.projects.map((p) => (
+          <option value={p} title={p}>
+            {app.shown(p)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -9,7 +9,7 @@ import { VERDICT_KEY, verdictTone } from '../../state/runWords.js';
 import { OUTCOME_FILTERS, type OutcomeFilter } from '../../state/runsStore.js';
 import { formatDuration } from '../chat/HookRunCard.js';
 import { formatAgo } from '../common/time.js';
-import { RunReplay } from './RunReplay.js';
+import { ProjectFilter, RunReplay } from './RunReplay.js';
 
 function status(r: HookHistoryRun): string {
   if (r.timedOut) return t('run.timeout');
@@ -102,17 +102,7 @@ export function RunsSection() {
             ))}
           </select>
         </label>
-        <label>
-          <span>{t('runs.project')}</span>
-          <select class="runs-project" value={runs.project} onChange={(e) => runs.setFilter({ project: e.currentTarget.value })}>
-            <option value="">{t('runs.all')}</option>
-            {runs.projects.map((p) => (
-              <option value={p} title={p}>
-                {app.shown(p)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ProjectFilter />
         <button type="button" class="button small" onClick={() => void runs.load()}>
           {t('runs.refresh')}
         </button>
