@@ -5,8 +5,8 @@
 //   2. browser technology stays in webui/src/host (the only code that knows the WebSocket);
 //   3. small pieces: no source file over 400 lines, no function over 60 lines;
 //   4. the code and the docs cite the product's own docs, never the spec or the seeds;
-//   5. sub-layers inside a folder: the hook engine's sub-folders (sidecar/src/hooks/contract, config, run,
-//      history, fire, import) import only the sub-folders listed for them below (HOOKS_SUBLAYERS);
+//   5. sub-layers inside a folder: the hook engine's sub-folders (sidecar/src/hooks/handlers, contract, config,
+//      run, history, fire, import) import only the sub-folders listed for them below (HOOKS_SUBLAYERS);
 //   6. no import cycle between files (type-only imports included): a circle is reported with its files
 //      (docs/architecture.md, "Layers").
 // Prints every violation with its file and line; exits 1 when there is one.
@@ -39,13 +39,14 @@ export const SIDECAR_LAYERS = {
  * sub-folders of sidecar/src/hooks. `index.ts` (the engine's entry, '.') may import them all.
  */
 export const HOOKS_SUBLAYERS = {
-  contract: [],
-  config: ['contract'],
-  import: ['contract', 'config'],
-  run: ['contract', 'config'],
+  handlers: [],
+  contract: ['handlers'],
+  config: ['contract', 'handlers'],
+  import: ['contract', 'config', 'handlers'],
+  run: ['contract', 'config', 'handlers'],
   history: ['contract'],
-  fire: ['contract', 'config', 'run', 'history'],
-  '.': ['contract', 'config', 'import', 'run', 'history', 'fire'],
+  fire: ['contract', 'config', 'run', 'history', 'handlers'],
+  '.': ['handlers', 'contract', 'config', 'import', 'run', 'history', 'fire'],
 };
 /** Folders whose inside is layered too: folder (under sidecar/src) → its sub-layers. */
 const SIDECAR_SUBLAYERS = { hooks: HOOKS_SUBLAYERS };

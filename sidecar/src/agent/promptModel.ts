@@ -1,6 +1,6 @@
 // What `prompt` hooks ask through (docs/hooks.md, "Handler types"): one request without tools to
 // the hook's `model` (when a client for it can be made) or the given client, answered in text.
-import type { PromptModel } from '../hooks/run/promptHook.js';
+import type { PromptModel } from '../hooks/handlers/prompt.js';
 import type { ModelClient } from '../models/types.js';
 
 export function promptModelOf(model: ModelClient | undefined, modelFor?: (name: string) => ModelClient, unavailable = 'no model is configured'): PromptModel {

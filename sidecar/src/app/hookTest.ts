@@ -11,7 +11,7 @@ import { absolutePaths } from '../agent/toolCall.js';
 import { transcriptPath, writeTranscript } from '../agent/transcript.js';
 import { JsonlTranscript } from '../agent/transcriptJsonl.js';
 import type { FireContext } from '../hooks/fire/manager.js';
-import type { PromptModel } from '../hooks/run/promptHook.js';
+import type { PromptModel } from '../hooks/handlers/prompt.js';
 import { createModelClient, modelConfigFrom } from '../models/config.js';
 import type { ModelKeys } from '../settings/schema.js';
 import { eventSpec, type HookEventName } from '../hooks/contract/events.js';

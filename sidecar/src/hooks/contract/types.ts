@@ -9,61 +9,14 @@ import type { HookSource } from '../../protocol/wire.js';
 export type ConfigSourceName = 'user_settings' | 'project_settings' | 'local_settings' | 'plugin';
 export const CONFIG_SOURCES: readonly ConfigSourceName[] = ['user_settings', 'project_settings', 'local_settings', 'plugin'];
 
-/** What every handler type has (docs/hooks.md, "Handler fields"). */
-export interface HandlerCommon {
-  /** seconds */
-  timeout?: number;
-  async?: boolean;
-  /** async / asyncRewake: milliseconds the background run may take (default: `timeout`). */
-  asyncTimeout?: number;
-  asyncRewake?: boolean;
-  rewakeMessage?: string;
-  once?: boolean;
-  /** Tool events: run only for calls this permission rule (`Bash(git commit*)`) covers. */
-  if?: string;
-  /** `"block"`: any failure of the hook (not found, crash, other exit code, timeout, stopped, invalid JSON) blocks like exit 2. */
-  onFailure?: 'block';
-  /** Shown while the hook runs. */
-  statusMessage?: string;
-  description?: string;
-  name?: string;
-}
-
-export interface CommandHandler extends HandlerCommon {
-  type: 'command';
-  command: string;
-  /** The exec form: `command` is the program, run with exactly these arguments, no shell. */
-  args?: string[];
-  commandWindows?: string;
-  shell?: 'sh' | 'bash';
-  /** Which transcript `transcript_path` names (default: the session JSON; plugin hooks: the JSONL). */
-  transcript?: 'json' | 'jsonl';
-}
-
-export interface HttpHandler extends HandlerCommon {
-  type: 'http';
-  url: string;
-  headers?: Record<string, string>;
-  allowedEnvVars?: string[];
-}
-
-export interface PromptHandler extends HandlerCommon {
-  type: 'prompt';
-  prompt: string;
-  model?: string;
-}
-
-export interface McpToolHandler extends HandlerCommon {
-  type: 'mcp_tool';
-  /** A server of the session's MCP servers (docs/mcp.md). */
-  server: string;
-  tool: string;
-  /** The tool's arguments; `${path}` in a string is replaced from the event JSON. */
-  input?: Record<string, unknown>;
-}
-
-/** One handler as written in a settings file (after validation). */
-export type HookHandler = CommandHandler | HttpHandler | PromptHandler | McpToolHandler;
+export type { HandlerCommon } from '../handlers/common.js';
+export type { CommandHandler } from '../handlers/command.js';
+export type { HttpHandler } from '../handlers/http.js';
+export type { PromptHandler } from '../handlers/prompt.js';
+export type { McpToolHandler } from '../handlers/mcpTool.js';
+export type { HookHandler } from '../handlers/table.js';
+export type { ProcessResult } from '../handlers/processSpec.js';
+import type { HookHandler } from '../handlers/table.js';
 
 /** One configured hook: a handler with everything needed to run and show it. */
 export interface ConfiguredHook {
@@ -89,30 +42,6 @@ export interface ConfiguredHook {
   displayName: string;
   /** A plugin's hooks: its name, root folder and data folder (`~/.wave/plugin-data/<name>`). */
   plugin?: { name: string; root: string; data?: string };
-}
-
-/** What one hook process did (before interpretation). */
-export interface ProcessResult {
-  startedAt: number;
-  durationMs: number;
-  exitCode: number | null;
-  signal: string | null;
-  timedOut: boolean;
-  /** Set when the process could not be started at all. */
-  spawnError: string | null;
-  stdout: string;
-  stderr: string;
-  stdoutTruncated: boolean;
-  stderrTruncated: boolean;
-  /** For a handler that is not a process (http, prompt): what went wrong, a non-blocking error. */
-  failure?: string;
-  /**
-   * Set when the spec asked for `detachOnAsyncLine` and the first stdout line was `{"async":true,…}`:
-   * this result came at that line (stdout is the line) while the process goes on. `asyncTimeoutMs`
-   * is the line's `asyncTimeout`, which bounds it from then (else what remained of its timeout);
-   * `done` is its final result, whose stdout is the rest after the first line.
-   */
-  detached?: { asyncTimeoutMs: number | null; done: Promise<ProcessResult> };
 }
 
 export type PermissionDecision = 'allow' | 'ask' | 'deny';

@@ -2,7 +2,7 @@
 // manager is made with: the types of the engine's API for the agent (manager.ts).
 import type { RewakeNotice } from './background.js';
 import type { TurnBudget } from './budget.js';
-import type { PromptModel } from '../run/promptHook.js';
+import type { PromptModel } from '../handlers/prompt.js';
 import type { ProcessRunner } from '../run/runner.js';
 import type { ObservedFile } from '../config/sessionConfig.js';
 import type { HookNotRun, HookRunStart } from '../../protocol/wire.js';

@@ -2,6 +2,7 @@
 // did or did not run"): a pure function of the event, its matcher value and the session's
 // configuration, beside the manager that runs them. `fire` uses the hooks to run; `wave hooks test`
 // and `--debug hooks` also show the skipped ones with their reason.
+import { handlerIdentity } from '../handlers/table.js';
 import type { LoadedSources } from '../config/compose.js';
 import type { CompiledMatcher } from '../contract/matcher.js';
 import type { ConfiguredHook } from '../contract/types.js';
@@ -79,12 +80,9 @@ function whyNot(h: ConfiguredHook, p: PlanInput): Why | null {
   return null;
 }
 
-/** What makes two handlers the same hook: type and what runs (command and args, url, prompt, MCP server, tool and input). */
+/** What makes two handlers the same hook (the handler table's identity of its type). */
 function handlerKey(h: ConfiguredHook): string {
-  const x = h.handler;
-  if (x.type === 'command') return JSON.stringify(['command', x.command, x.args ?? null]);
-  if (x.type === 'mcp_tool') return JSON.stringify(['mcp_tool', x.server, x.tool, x.input ?? null]);
-  return JSON.stringify(x.type === 'http' ? ['http', x.url] : ['prompt', x.prompt]);
+  return handlerIdentity(h.handler);
 }
 
 /**

@@ -3,6 +3,8 @@
 // the Wave file stays — skipping hooks that are already there. Each imported command handler gets
 // `"transcript": "jsonl"`, so it reads the Claude Code format transcript it was written for. Its
 // permission rules and env come along (claudeImportSettings.ts). Pure: text in, text out.
+import { readHandler } from '../config/handlerRead.js';
+import { handlerIdentity } from '../handlers/table.js';
 import { planSettingsImport, type ImportedSetting, type NotImported } from './claudeImportSettings.js';
 import { applyEdits, format, type FormattingOptions } from 'jsonc-parser';
 import { formattingOf, insertValue, parsedObject } from './jsonInsert.js';
@@ -35,15 +37,16 @@ type Group = { matcher?: unknown; hooks?: unknown };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** What a handler runs, in one line, as the handler table says it (an entry Wave cannot read: its command). */
 function whatOf(h: Handler): string {
-  if (h.type === 'http') return `POST ${String(h.url)}`;
-  if (h.type === 'prompt') return `prompt: ${String(h.prompt)}`;
-  return String(h.command);
+  const read = readHandler(h);
+  return read.handler ? read.summary : String(h.command);
 }
 
-/** Identity of a handler for "already there": event, matcher and what it runs. */
+/** Identity of a handler for "already there": event, matcher and the handler table's identity (an entry Wave cannot read: as written). */
 function keyOf(event: string, matcher: unknown, h: Handler): string {
-  return JSON.stringify([event, typeof matcher === 'string' ? matcher : '', whatOf(h)]);
+  const read = readHandler(h);
+  return JSON.stringify([event, typeof matcher === 'string' ? matcher : '', read.handler ? handlerIdentity(read.handler) : h]);
 }
 
 function existingKeys(hooks: unknown): Set<string> {

@@ -1,14 +1,13 @@
-// Starts one hook by its handler type (docs/hooks.md, "How a hook runs"): a command in `/bin/sh -c`
-// (`bash -c` with `shell: "bash"`, PowerShell with commandWindows on Windows) with the hook
-// environment; an http hook's POST; a prompt hook's model request. Every type answers with a
-// process-shaped result, read by the one answer policy (answers.ts).
+// Starts one hook (docs/hooks.md, "How a hook runs"): the hook environment, the session's runtime
+// (process runner, model, MCP servers, shells), then its type's row of the handler table
+// (handlers/table.ts) runs it. Every type answers with a process-shaped result, read by the one
+// answer policy (contract/answers.ts).
 import { mkdirSync } from 'node:fs';
-import { runHttpHook } from './httpHook.js';
-import { runMcpToolHook, type McpToolCaller } from './mcpToolHook.js';
+import type { McpToolCaller, PromptModel } from '../handlers/handlerType.js';
 import type { HookShells } from './pathLookup.js';
-import { runPromptHook, type PromptModel } from './promptHook.js';
-import type { ProcessRunner, ProcessSpec } from './runner.js';
-import type { CommandHandler, ConfiguredHook, ProcessResult } from '../contract/types.js';
+import type { ProcessRunner } from './runner.js';
+import { runHandler } from '../handlers/table.js';
+import type { ConfiguredHook, ProcessResult } from '../contract/types.js';
 import { deferred } from '../../process/deferred.js';
 
 export interface LaunchSettings {
@@ -80,41 +79,28 @@ export function hookEnv(s: LaunchSettings, h: HookStart): Record<string, string 
   };
 }
 
-function commandSpec(s: LaunchSettings, h: HookStart, handler: CommandHandler): ProcessSpec {
-  const windows = s.platform === 'win32';
-  const command = windows ? (handler.commandWindows ?? handler.command) : handler.command;
-  const shell = s.shells[handler.shell === 'bash' ? 'bash' : 'sh'];
-  return {
-    file: windows ? 'powershell.exe' : shell,
-    args: windows ? ['-NoProfile', '-NonInteractive', '-Command', command] : ['-c', command],
-    cwd: h.cwd,
+/** Starts one hook by its type (the handler table, handlers/table.ts). */
+export function launchHook(s: LaunchSettings, h: HookStart): Promise<ProcessResult> {
+  const runtime = {
+    runProcess: s.runProcess,
+    promptModel: s.promptModel,
+    mcpTool: s.mcpTool,
+    platform: s.platform,
+    shells: s.shells,
+    killGraceMs: s.killGraceMs,
+    exitGraceMs: s.exitGraceMs,
+  };
+  return runHandler({
+    handler: h.hook.handler,
+    payload: h.payload,
     env: hookEnv(s, h),
-    input: `${h.payload}\n`,
+    cwd: h.cwd,
     timeoutMs: h.timeoutMs,
-    ...(h.detachOnAsyncLine ? { detachOnAsyncLine: true } : {}),
+    detachOnAsyncLine: h.detachOnAsyncLine,
     ...(h.signal ? { signal: h.signal } : {}),
     ...(h.ready ? { ready: h.ready } : {}),
-    ...(s.killGraceMs !== undefined ? { killGraceMs: s.killGraceMs } : {}),
-    ...(s.exitGraceMs !== undefined ? { exitGraceMs: s.exitGraceMs } : {}),
-    ...execForm(handler),
-  };
-}
-
-/** `args` (the exec form): the program itself, with exactly these arguments, no shell (docs/hooks.md, "Process"). */
-function execForm(handler: CommandHandler): Pick<ProcessSpec, 'file' | 'args'> | object {
-  return handler.args ? { file: handler.command, args: handler.args } : {};
-}
-
-export async function launchHook(s: LaunchSettings, h: HookStart): Promise<ProcessResult> {
-  const handler = h.hook.handler;
-  if (handler.type !== 'command') await h.ready; // a request goes once what it names is written
-  if (handler.type === 'http')
-    return runHttpHook({ handler, body: h.payload, env: hookEnv(s, h), timeoutMs: h.timeoutMs, ...(h.signal ? { signal: h.signal } : {}) });
-  if (handler.type === 'prompt')
-    return runPromptHook({ handler, payload: h.payload, model: s.promptModel, timeoutMs: h.timeoutMs, ...(h.signal ? { signal: h.signal } : {}) });
-  if (handler.type === 'mcp_tool')
-    return runMcpToolHook({ handler, payload: h.payload, caller: s.mcpTool, timeoutMs: h.timeoutMs, ...(h.signal ? { signal: h.signal } : {}) });
-  return s.runProcess(commandSpec(s, h, handler));
+    runtime,
+  });
 }
 
 /**

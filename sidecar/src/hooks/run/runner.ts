@@ -17,9 +17,9 @@ import { runDirect } from './spawn.js';
 
 export { OUTPUT_CAP, HANDOFF_AFTER_DROPPED } from './capture.js';
 
-import type { ProcessRunner } from './processSpec.js';
+import type { ProcessRunner } from '../handlers/processSpec.js';
 
-export type { ProcessSpec, ProcessRunner } from './processSpec.js';
+export type { ProcessSpec, ProcessRunner } from '../handlers/processSpec.js';
 
 /** `WAVE_HOOK_SPAWNER=off` runs every hook from the sidecar itself (no spawner process). */
 const spawner = new HookSpawner({ enabled: process.platform !== 'win32' && process.env.WAVE_HOOK_SPAWNER !== 'off' });

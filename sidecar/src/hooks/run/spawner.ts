@@ -10,8 +10,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ProcessSpec } from './processSpec.js';
-import { handlerResult } from './handlerResult.js';
+import type { ProcessSpec } from '../handlers/processSpec.js';
+import { handlerResult } from '../handlers/handlerResult.js';
 import { runDirect } from './spawn.js';
 import type { ProcessResult } from '../contract/types.js';
 import { trackGroup, untrackGroup } from '../../process/groups.js';

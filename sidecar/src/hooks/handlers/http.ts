@@ -2,8 +2,35 @@
 // a 2xx response's body is read like a command hook's stdout (empty: success); a non-2xx status,
 // a connection error or the timeout is a non-blocking error. Header values may use `$VAR` /
 // `${VAR}` of the names the handler lists in `allowedEnvVars`, and nothing else is expanded.
+import { z } from 'zod';
+import { common, commonFields, defined, type HandlerCommon } from './common.js';
 import { handlerResult } from './handlerResult.js';
-import type { HttpHandler, ProcessResult } from '../contract/types.js';
+import { handlerType, runSignal, type HandlerRun } from './handlerType.js';
+import type { ProcessResult } from './processSpec.js';
+
+export interface HttpHandler extends HandlerCommon {
+  type: 'http';
+  url: string;
+  headers?: Record<string, string>;
+  allowedEnvVars?: string[];
+}
+
+export const HttpHandlerSchema = z
+  .object({
+    type: z.literal('http'),
+    url: z.url({ protocol: /^https?$/, error: 'url must be an http:// or https:// URL' }).describe('The event JSON is POSTed here; a 2xx body is the answer.'),
+    headers: z
+      .record(z.string(), z.string({ error: 'header values must be strings' }), { error: 'headers must be an object of strings' })
+      .optional()
+      .describe('Request headers; $VAR / ${VAR} of the names in allowedEnvVars are expanded, nothing else.'),
+    allowedEnvVars: z
+      .array(z.string(), { error: 'allowedEnvVars must be an array of names' })
+      .optional()
+      .describe('Environment variables the headers may use.'),
+    ...commonFields,
+  })
+  .passthrough()
+  .meta({ id: 'HttpHook', description: 'An HTTP endpoint.' });
 
 const CAP = 64 * 1024;
 
@@ -22,25 +49,16 @@ function capped(text: string): { text: string; truncated: boolean } {
   return { text: `${kept}\n… [output truncated: ${bytes.length - CAP} more bytes dropped]`, truncated: true };
 }
 
-export interface HttpHookRun {
-  handler: HttpHandler;
-  body: string;
-  env: Record<string, string | undefined>;
-  timeoutMs: number;
-  /** Stops the request early (the user's Stop, the session ending). */
-  signal?: AbortSignal;
-}
-
-export async function runHttpHook(run: HttpHookRun): Promise<ProcessResult> {
+async function runHttpHook(run: HandlerRun<HttpHandler>): Promise<ProcessResult> {
+  await run.ready; // a request goes once what it names is written
   const startedAt = Date.now();
   const t0 = performance.now();
   const allowed = run.handler.allowedEnvVars ?? [];
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   for (const [k, v] of Object.entries(run.handler.headers ?? {})) headers[k] = expandHeader(v, allowed, run.env);
-  const timeout = AbortSignal.timeout(Math.max(1, Math.ceil(run.timeoutMs)));
-  const signal = run.signal ? AbortSignal.any([timeout, run.signal]) : timeout;
+  const { timeout, signal } = runSignal(run.timeoutMs, run.signal);
   try {
-    const res = await fetch(run.handler.url, { method: 'POST', headers, body: run.body, signal, redirect: 'manual' });
+    const res = await fetch(run.handler.url, { method: 'POST', headers, body: run.payload, signal, redirect: 'manual' });
     const body = capped(await res.text());
     if (res.status >= 200 && res.status < 300) return handlerResult(startedAt, t0, { exitCode: 0, stdout: body.text, stdoutTruncated: body.truncated });
     const failure = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''} from ${run.handler.url}`;
@@ -53,3 +71,12 @@ export async function runHttpHook(run: HttpHookRun): Promise<ProcessResult> {
     return handlerResult(startedAt, t0, { failure: `the request to ${run.handler.url} failed: ${why}` });
   }
 }
+
+export const HTTP = handlerType({
+  type: 'http',
+  schema: HttpHandlerSchema,
+  read: (d): HttpHandler => ({ type: 'http', url: d.url, ...defined({ headers: d.headers, allowedEnvVars: d.allowedEnvVars }), ...common(d) }),
+  summary: (h) => `POST ${h.url}`,
+  identity: (h) => [h.url],
+  run: runHttpHook,
+});

@@ -1,6 +1,5 @@
 // What one hook process is made of (program, arguments, input, limits, gate) and the runner that
 // takes it: the contract between the engine and the process runner (runner.ts, spawn.ts, spawner.ts).
-import type { ProcessResult } from '../contract/types.js';
 
 export interface ProcessSpec {
   /** Program and arguments, e.g. `sh`, `['-c', command]`. */
@@ -38,3 +37,27 @@ export interface ProcessSpec {
 
 /** The process runner the engine uses; injectable for tests that need a fake clock or spawner. */
 export type ProcessRunner = (spec: ProcessSpec) => Promise<ProcessResult>;
+
+/** What one hook process did (before interpretation). */
+export interface ProcessResult {
+  startedAt: number;
+  durationMs: number;
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  /** Set when the process could not be started at all. */
+  spawnError: string | null;
+  stdout: string;
+  stderr: string;
+  stdoutTruncated: boolean;
+  stderrTruncated: boolean;
+  /** For a handler that is not a process (http, prompt): what went wrong, a non-blocking error. */
+  failure?: string;
+  /**
+   * Set when the spec asked for `detachOnAsyncLine` and the first stdout line was `{"async":true,…}`:
+   * this result came at that line (stdout is the line) while the process goes on. `asyncTimeoutMs`
+   * is the line's `asyncTimeout`, which bounds it from then (else what remained of its timeout);
+   * `done` is its final result, whose stdout is the rest after the first line.
+   */
+  detached?: { asyncTimeoutMs: number | null; done: Promise<ProcessResult> };
+}

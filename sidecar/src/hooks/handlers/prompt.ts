@@ -3,11 +3,32 @@
 // `{"ok": false, "reason": "..."}`: ok false acts like exit 2 with the reason as stderr; an answer
 // that is not such an object, a failed request or the timeout is a non-blocking error. The engine
 // knows no model: the agent hands it a `PromptModel`.
+import { z } from 'zod';
+import { common, commonFields, defined, summarize, type HandlerCommon } from './common.js';
 import { handlerResult } from './handlerResult.js';
-import type { ProcessResult, PromptHandler } from '../contract/types.js';
+import { handlerType, runSignal, type HandlerRun } from './handlerType.js';
+import type { ProcessResult } from './processSpec.js';
 
-/** Asks a model one question without tools and resolves with the text of its answer. */
-export type PromptModel = (req: { system: string; prompt: string; model?: string; signal: AbortSignal }) => Promise<string>;
+export type { PromptModel } from './handlerType.js';
+
+export interface PromptHandler extends HandlerCommon {
+  type: 'prompt';
+  prompt: string;
+  model?: string;
+}
+
+export const PromptHandlerSchema = z
+  .object({
+    type: z.literal('prompt'),
+    prompt: z
+      .string({ error: 'prompt must be a string' })
+      .regex(/\S/, 'prompt must not be empty')
+      .describe('Sent to the model ($ARGUMENTS is replaced by the event JSON); the answer must be {"ok": true} or {"ok": false, "reason": "..."}.'),
+    model: z.string().optional().describe('The model to ask (default: the session’s model).'),
+    ...commonFields,
+  })
+  .passthrough()
+  .meta({ id: 'PromptHook', description: 'A question to the model.' });
 
 export const PROMPT_HOOK_SYSTEM = [
   'You are a hook of an AI coding agent: you check one event of its session and answer with one JSON object and nothing else.',
@@ -34,26 +55,18 @@ export function readVerdict(text: string): { ok: boolean; reason: string } | { e
   return { ok: v.ok, reason: typeof v.reason === 'string' ? v.reason : '' };
 }
 
-export interface PromptHookRun {
-  handler: PromptHandler;
-  payload: string;
-  model: PromptModel | undefined;
-  timeoutMs: number;
-  signal?: AbortSignal;
-}
-
-export async function runPromptHook(run: PromptHookRun): Promise<ProcessResult> {
+async function runPromptHook(run: HandlerRun<PromptHandler>): Promise<ProcessResult> {
+  await run.ready;
   const startedAt = Date.now();
   const t0 = performance.now();
-  if (!run.model) return handlerResult(startedAt, t0, { failure: 'no model is configured, so this prompt hook cannot ask one' });
+  if (!run.runtime.promptModel) return handlerResult(startedAt, t0, { failure: 'no model is configured, so this prompt hook cannot ask one' });
   const prompt = run.handler.prompt.includes('$ARGUMENTS')
     ? run.handler.prompt.replaceAll('$ARGUMENTS', run.payload)
     : `${run.handler.prompt}\n\n${run.payload}`;
-  const timeout = AbortSignal.timeout(Math.max(1, Math.ceil(run.timeoutMs)));
-  const signal = run.signal ? AbortSignal.any([timeout, run.signal]) : timeout;
+  const { timeout, signal } = runSignal(run.timeoutMs, run.signal);
   let text: string;
   try {
-    text = await run.model({ system: PROMPT_HOOK_SYSTEM, prompt, signal, ...(run.handler.model ? { model: run.handler.model } : {}) });
+    text = await run.runtime.promptModel({ system: PROMPT_HOOK_SYSTEM, prompt, signal, ...(run.handler.model ? { model: run.handler.model } : {}) });
   } catch (err) {
     if (timeout.aborted) return handlerResult(startedAt, t0, { timedOut: true });
     if (run.signal?.aborted) return handlerResult(startedAt, t0, { failure: 'the hook was stopped' });
@@ -64,3 +77,12 @@ export async function runPromptHook(run: PromptHookRun): Promise<ProcessResult> 
   if (verdict.ok) return handlerResult(startedAt, t0, { exitCode: 0, stdout: '' });
   return handlerResult(startedAt, t0, { exitCode: 2, stderr: verdict.reason || 'the prompt hook answered ok: false' });
 }
+
+export const PROMPT = handlerType({
+  type: 'prompt',
+  schema: PromptHandlerSchema,
+  read: (d): PromptHandler => ({ type: 'prompt', prompt: d.prompt, ...defined({ model: d.model }), ...common(d) }),
+  summary: (h) => `prompt: ${summarize(h.prompt, 200)}`,
+  identity: (h) => [h.prompt],
+  run: runPromptHook,
+});

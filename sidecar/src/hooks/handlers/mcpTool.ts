@@ -4,15 +4,36 @@
 // keeps the value's type). The tool's text is read as a command's stdout (JSON answer or plain
 // text, exit 0); an error result, a server that is not connected or the timeout is a non-blocking
 // error. The engine knows no MCP client: the composition root hands it an `McpToolCaller`.
+import { z } from 'zod';
+import { common, commonFields, defined, type HandlerCommon } from './common.js';
 import { handlerResult } from './handlerResult.js';
-import type { McpToolHandler, ProcessResult } from '../contract/types.js';
+import { handlerType, runSignal, type HandlerRun } from './handlerType.js';
+import type { ProcessResult } from './processSpec.js';
 
-export type McpToolCaller = (req: {
+export type { McpToolCaller } from './handlerType.js';
+
+export interface McpToolHandler extends HandlerCommon {
+  type: 'mcp_tool';
+  /** A server of the session's MCP servers (docs/mcp.md). */
   server: string;
   tool: string;
-  input: Record<string, unknown>;
-  signal: AbortSignal;
-}) => Promise<{ text: string; isError: boolean }>;
+  /** The tool's arguments; `${path}` in a string is replaced from the event JSON. */
+  input?: Record<string, unknown>;
+}
+
+export const McpToolHandlerSchema = z
+  .object({
+    type: z.literal('mcp_tool'),
+    server: z.string({ error: 'server must be the name of an MCP server' }).min(1, 'server must not be empty').describe('The MCP server (docs/mcp.md).'),
+    tool: z.string({ error: 'tool must be the name of a tool of the server' }).min(1, 'tool must not be empty').describe('The tool to call.'),
+    input: z
+      .record(z.string(), z.unknown(), { error: 'input must be an object (the tool arguments)' })
+      .optional()
+      .describe('The tool arguments; "${tool_input.file_path}" and other ${path} are replaced from the event JSON.'),
+    ...commonFields,
+  })
+  .passthrough()
+  .meta({ id: 'McpToolHook', description: 'A tool of a connected MCP server; its text is read like a command hook’s stdout.' });
 
 const TEMPLATE = /\$\{([A-Za-z_][\w]*(?:\.[\w-]+|\[\d+\])*)\}/g;
 
@@ -41,24 +62,17 @@ export function fillTemplates(input: unknown, event: unknown): unknown {
   return input;
 }
 
-export interface McpToolHookRun {
-  handler: McpToolHandler;
-  payload: string;
-  caller: McpToolCaller | undefined;
-  timeoutMs: number;
-  signal?: AbortSignal;
-}
-
-export async function runMcpToolHook(run: McpToolHookRun): Promise<ProcessResult> {
+async function runMcpToolHook(run: HandlerRun<McpToolHandler>): Promise<ProcessResult> {
+  await run.ready;
   const startedAt = Date.now();
   const t0 = performance.now();
   const { server, tool } = run.handler;
-  if (!run.caller) return handlerResult(startedAt, t0, { failure: `no MCP server "${server}" is connected in this session` });
+  const caller = run.runtime.mcpTool;
+  if (!caller) return handlerResult(startedAt, t0, { failure: `no MCP server "${server}" is connected in this session` });
   const input = fillTemplates(run.handler.input ?? {}, JSON.parse(run.payload)) as Record<string, unknown>;
-  const timeout = AbortSignal.timeout(Math.max(1, Math.ceil(run.timeoutMs)));
-  const signal = run.signal ? AbortSignal.any([timeout, run.signal]) : timeout;
+  const { timeout, signal } = runSignal(run.timeoutMs, run.signal);
   try {
-    const r = await run.caller({ server, tool, input, signal });
+    const r = await caller({ server, tool, input, signal });
     return r.isError ? handlerResult(startedAt, t0, { exitCode: 1, stderr: r.text }) : handlerResult(startedAt, t0, { exitCode: 0, stdout: r.text });
   } catch (err) {
     if (timeout.aborted) return handlerResult(startedAt, t0, { timedOut: true });
@@ -66,3 +80,12 @@ export async function runMcpToolHook(run: McpToolHookRun): Promise<ProcessResult
     return handlerResult(startedAt, t0, { failure: `the MCP tool ${server}/${tool} could not be called: ${(err as Error).message}` });
   }
 }
+
+export const MCP_TOOL = handlerType({
+  type: 'mcp_tool',
+  schema: McpToolHandlerSchema,
+  read: (d): McpToolHandler => ({ type: 'mcp_tool', server: d.server, tool: d.tool, ...defined({ input: d.input }), ...common(d) }),
+  summary: (h) => `mcp_tool: ${h.server}/${h.tool}`,
+  identity: (h) => [h.server, h.tool, h.input ?? null],
+  run: runMcpToolHook,
+});
