@@ -128,8 +128,11 @@ describe('the why of a tool call', () => {
           : /^钩子：运行 3 次，[\d.]+ (ms|s) — 最慢：Slow security scan [\d.]+ (ms|s)$/,
       );
       // Nothing is cut or overflows the window, at 400 px too.
-      const overflow = await page.evaluate(() =>
-        Array.from(document.querySelectorAll<HTMLElement>('.tool-why, .turn-line, .tool-rewritten')).filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1).length,
+      const overflow = await page.evaluate(
+        () =>
+          Array.from(document.querySelectorAll<HTMLElement>('.tool-why, .turn-line, .tool-rewritten')).filter(
+            (el) => el.getBoundingClientRect().right > window.innerWidth + 1,
+          ).length,
       );
       expect(overflow).toBe(0);
       await screenshot(page, `chat-tool-why-${c.lang}-${c.theme}-${c.width}.png`);

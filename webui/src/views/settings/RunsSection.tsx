@@ -117,7 +117,7 @@ export function RunsSection() {
       ) : (
         <ul class="history-list" aria-label={t('runs.title')}>
           {runs.runs.map((r, i) => (
-            <RunRow key={`${r.startedAt}-${i}`} run={r} now={now} />
+            <RunRow key={r.id ?? `${r.startedAt}-${i}`} run={r} now={now} />
           ))}
         </ul>
       )}
