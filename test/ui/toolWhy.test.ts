@@ -4,10 +4,11 @@
 // their reason, sent as data (matcher, `if`); the card header shows the command that ran, tagged
 // "rewritten by <hook>"; a thin line ends each turn with its hook runs, their time and the slowest;
 // and runs are paired with their call by message and tool id — a server that reuses a tool id across
-// turns no longer shows an old turn's runs under a new card. Both languages, both themes, 400 and 1200 px.
+// turns no longer shows an old turn's runs under a new card (timeline.test.ts). Both languages, both
+// themes, 400 and 1200 px.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hooksOf, openPage, pageErrors, screenshot, UiSandbox, uiSuite } from './harness.js';
+import { openPage, pageErrors, screenshot, UiSandbox, uiSuite } from './harness.js';
 
 const ui = uiSuite();
 
@@ -16,48 +17,7 @@ const send = async (page: Page, text: string) => {
   await page.locator('.composer textarea').press('Enter');
 };
 
-/** Tool cards and run cards / folds in document order (as timeline.test.ts reads them). */
-function sequence(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLElement>('.timeline .run-fold, .timeline .run-card, .timeline .tool-card'))
-      .filter((el) => !el.closest('.run-fold-body'))
-      .map((el) =>
-        el.classList.contains('run-fold')
-          ? `fold:${el.dataset.event}:${el.dataset.count}`
-          : el.classList.contains('tool-card')
-            ? `tool:${el.dataset.tool}:${el.dataset.state}`
-            : `run:${el.dataset.event}:${el.dataset.verdict}`,
-      ),
-  );
-}
-
 const json = (v: unknown) => `printf '%s' '${JSON.stringify(v)}'`;
-
-describe('runs paired with their call by message and tool id', () => {
-  it('a tool id the server reuses in a later turn does not pull the earlier turn’s runs under the new card', async () => {
-    const sb = new UiSandbox().trust(true);
-    sb.write(sb.userSettings, {
-      permissions: { allow: ['Bash'] },
-      hooks: hooksOf([{ event: 'PreToolUse', matcher: 'Bash', command: 'true # audit', description: 'Audit' }]),
-    });
-    const s = await ui.serve(sb, {
-      script: [
-        { toolCalls: [{ name: 'Bash', input: { command: 'echo one' }, id: 'call_same' }] },
-        { text: 'First done.' },
-        { toolCalls: [{ name: 'Bash', input: { command: 'echo two' }, id: 'call_same' }] },
-        { text: 'Second done.' },
-      ],
-    });
-    const page = await openPage(ui.browser, s, { lang: 'en' });
-    await send(page, 'first');
-    await page.locator('.assistant-text', { hasText: 'First done.' }).waitFor();
-    await send(page, 'second');
-    await page.locator('.assistant-text', { hasText: 'Second done.' }).waitFor();
-    await expect.poll(() => sequence(page)).toEqual(['fold:PreToolUse:1', 'tool:Bash:ok', 'fold:PreToolUse:1', 'tool:Bash:ok']);
-    expect(await page.locator('.tool-why > summary').allTextContents()).toEqual(['Hooks: 1 ran · 0 did not run', 'Hooks: 1 ran · 0 did not run']);
-    expect(pageErrors(page)).toEqual([]);
-  });
-});
 
 const CASES = [
   { lang: 'en', theme: 'light', width: 1200 },
