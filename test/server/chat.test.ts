@@ -3,7 +3,7 @@
 // answer survives a restart (~/.wave/trusted-workdirs.json); Bash in default mode asks through
 // chat.permissionRequest and the answer of any client decides; a second send while busy is refused
 // with `busy`; chat.abort ends the turn (SPEC 1.4, 6, 8).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type RecordedRequest, type ScriptedTurn } from '../model-server/server.js';
@@ -290,5 +290,28 @@ describe('stopping', () => {
     await server.until(() => server.exit !== null, 'the exit');
     expect(server.exit).toEqual({ code: 0, signal: null });
     expect(existsSync(ended)).toBe(true);
+  });
+});
+
+describe('the session file', () => {
+  it('opening the chat writes no session file (SessionStart runs); the first prompt creates it', async () => {
+    const sb = makeSandbox('session-file');
+    sb.write(sb.userSettings, hooksOf(['SessionStart', 'echo CONTEXT-AT-START']));
+    const model = await scriptedModel({});
+    try {
+      const server = await startServe({ home: sb.home, workdir: sb.workdir, env: modelEnv(model) });
+      const client = await server.connect();
+      await client.call('hello', { view: 'chat' });
+      const state = await client.call('chat.state', {}); // the session started: SessionStart ran
+      const sessions = join(sb.home, '.wave', 'sessions');
+      const files = () => (existsSync(sessions) ? readdirSync(sessions).filter((f) => f.endsWith('.json')) : []);
+      expect(state.sessionId).toEqual(expect.any(String));
+      expect(files()).toEqual([]);
+      await turn(client, 'hello there');
+      expect(files()).toEqual([`session_${state.sessionId}.json`]);
+      await server.stop();
+    } finally {
+      await model.close();
+    }
   });
 });

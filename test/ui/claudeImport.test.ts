@@ -14,7 +14,8 @@ const ui = uiSuite();
 
 const claudeFile = (sb: UiSandbox, where: 'project' | 'user') =>
   where === 'user' ? `${sb.home}/.claude/settings.json` : `${sb.workdir}/.claude/settings.json`;
-const notice = (page: Page, from: string) => page.locator(`.claude-notice[data-from=${from}]`);
+// One notice for every Claude Code file, one part of it per file.
+const notice = (page: Page, from: string) => page.locator(`.claude-notice .claude-file[data-from=${from}]`);
 const rows = (page: Page) => page.locator('.hook-list .hook-row');
 
 describe('Claude Code hooks on the settings page', () => {
@@ -49,7 +50,14 @@ describe('Claude Code hooks on the settings page', () => {
     await n.waitFor({ state: 'detached' });
     const done = page.getByRole('status').filter({ hasText: 'Imported 3 hooks from <project>/.claude/settings.json into <project>/.wave/settings.json' });
     await done.waitFor();
-    expect(await done.locator('.notice-lines li').count()).toBe(3);
+    // The three hooks, then at once what validation says of the Wave file now (the guard's script is missing).
+    expect(await done.locator('.notice-lines li').allTextContents()).toEqual([
+      'PreToolUse [Bash]  "$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh',
+      'PostToolUse [Edit|Write]  npx prettier --write .',
+      'Stop  notify-send done',
+      'Problems of the Wave file:',
+      `line 7: the script ${sb.workdir}/.claude/hooks/guard.sh does not exist, so this hook fails every time it runs`,
+    ]);
     // The button is gone: the focus is on the list that shows the result.
     await page.waitForFunction(() => document.activeElement?.id === 'hooks-panel-project');
     // The project tab shows, its rows active, from .wave/settings.json, reading the JSONL transcript.
@@ -150,8 +158,10 @@ describe('Claude Code hooks on the settings page', () => {
     await user.waitFor();
     expect(await user.getAttribute('data-count')).toBe('1');
 
-    // Trusting the workspace (from the notice) brings the Import of the project file.
-    await project.getByRole('button', { name: '信任此工作区' }).click();
+    // Trusting the workspace (with the page's one trust switch, on the project tab) brings the Import of the project file.
+    expect(await page.getByRole('button', { name: '信任此工作区' }).count()).toBe(0);
+    await page.click('[data-tab=project]');
+    await page.getByRole('switch', { name: '信任此工作区（运行项目级钩子）' }).click();
     const importProject = project.getByRole('button', { name: /^导入/ });
     await importProject.waitFor();
     await importProject.click();

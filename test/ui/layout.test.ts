@@ -70,7 +70,7 @@ function chatWithCards(): Promise<void> {
 
 async function settingsPages(page: Page, check: (what: string) => Promise<void>): Promise<void> {
   await page.locator('.hook-row').first().waitFor();
-  await page.locator('.claude-notice[data-from=project]').waitFor();
+  await page.locator('.claude-notice .claude-file[data-from=project]').waitFor();
   for (const summary of await page.locator('.claude-hooks summary').all()) await summary.click();
   await check('hooks: user');
   await page.click('[data-tab=project]');

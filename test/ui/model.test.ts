@@ -69,7 +69,7 @@ describe('the Model section', () => {
     expect(await page.locator('.model-probe').textContent()).toContain('refused the API key (HTTP 401)');
     await form.getByLabel('API key').fill('sk-test');
     await form.getByRole('button', { name: 'Test connection' }).click();
-    await expect.poll(() => page.locator('.model-probe').textContent()).toBe(`Connection works: connected: shop-model at ${model.openaiBaseURL}/models`);
+    await expect.poll(() => page.locator('.model-probe').textContent()).toBe(`Connection works: shop-model answers at ${model.openaiBaseURL}/models`);
     expect(model.served).toBe(0);
 
     await form.getByRole('button', { name: 'Save' }).click();

@@ -47,6 +47,8 @@ describe('the agent cannot switch its guards off in wave serve', () => {
     expect(await bash.textContent()).toContain('git reset --hard is not allowed here');
     expect(existsSync(ran)).toBe(false);
 
+    // The banner is one line; Review opens its drawer with what changed.
+    await page.locator('.review-banner .review-open').click();
     const review = page.locator('.review-banner .review-file', { hasText: sb.projectSettings });
     await review.waitFor();
     expect(await review.textContent()).toContain('"disableAllHooks": true — applying turns every hook off');
@@ -71,6 +73,7 @@ describe('the agent cannot switch its guards off in wave serve', () => {
     // The next session: the change is still unreviewed, the guard still runs, and the banner says when the change was made.
     const next = await ui.serve(sb, {});
     const again = await openPage(ui.browser, next, { lang: 'en' });
+    await again.locator('.review-banner .review-open').click();
     const carried = again.locator('.review-banner .review-file', { hasText: sb.projectSettings });
     await carried.waitFor();
     expect(await carried.locator('.review-since').textContent()).toMatch(
@@ -155,6 +158,6 @@ describe('prompts and settings problems in the chat', () => {
     const banner = page.locator('.config-problems');
     await banner.waitFor();
     expect(await banner.locator('summary').textContent()).toContain('1 hook could not be read and does not run');
-    expect(await banner.textContent()).toContain(`${sb.projectSettings}:5:5`);
+    expect(await banner.textContent()).toContain(`${sb.projectSettings}:4:83`); // at the trailing comma
   });
 });

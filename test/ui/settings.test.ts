@@ -279,7 +279,7 @@ describe('Workspace trust and size', () => {
     await page.click('[data-tab=project]');
     const banner = page.locator('.banner-warn', { hasText: '未受信任' });
     await banner.waitFor();
-    await banner.getByRole('button', { name: '信任此工作区' }).click();
+    await page.getByRole('switch', { name: '信任此工作区（运行项目级钩子）' }).click();
     await banner.waitFor({ state: 'detached' });
     expect(JSON.parse(sb.read(trustFile))).toEqual({ workdirs: { [sb.workdir]: true } });
     const again = await openPage(ui.browser, s, { view: 'settings' });

@@ -12,13 +12,13 @@ import { targetChangeText } from '../hooks/fire/failClosed.js';
 import { settingsPaths, type SettingsPaths } from '../settings/paths.js';
 import { compactConversation } from './compaction.js';
 import { Conversation } from './conversation.js';
-import { hookWords } from './hookText.js';
+import { contextBlock, hookWords } from './hookText.js';
 import { findInstructionFiles } from './instructions.js';
 import { runLoop } from './loop.js';
 import { showUserParts } from './notices.js';
 import { MainHost } from './mainHost.js';
 import { askModelSwitch, modelSwitched, type ModelSwitch } from './modelSwitch.js';
-import { hookText, messageText, newMessage, type Message } from './messages.js';
+import { messageText, newMessage, type Message } from './messages.js';
 import type { AgentOptions } from './options.js';
 import { promptModelOf } from './promptModel.js';
 import { TurnScheduler, type Job } from './scheduler.js';
@@ -185,9 +185,7 @@ export class Agent {
     this.host.watchPaths(r.decision);
     if (r.decision.sessionTitle) this.conversation.setTitle(r.decision.sessionTitle);
     if (r.decision.additionalContext) {
-      this.conversation.push(
-        newMessage('user', [hookText('SessionStart', hookWords.context('SessionStart', `SessionStart:${source}`, r.decision.additionalContext))], true),
-      );
+      this.conversation.push(newMessage('user', [contextBlock('SessionStart', `SessionStart:${source}`, r.decision.additionalContext)], true));
     }
     this.conversation.flushPending();
     this.conversation.save();

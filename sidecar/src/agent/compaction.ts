@@ -3,7 +3,7 @@
 // view of the conversation starts, PostCompact (stderr to the user) and SessionStart(compact).
 import { toModelMessages } from './convert.js';
 import type { LoopHost } from './host.js';
-import { modelView, newMessage } from './messages.js';
+import { modelView, newMessage, type CompactBlock } from './messages.js';
 import { showUserParts } from './notices.js';
 import { ModelError } from '../models/modelError.js';
 import type { ModelContent, ModelMessage } from '../models/types.js';
@@ -72,7 +72,11 @@ export async function compactConversation(
     if (trigger === 'manual') host.conversation.notice(message);
     return { ok: false, error: message };
   }
-  host.conversation.push(newMessage('user', [{ type: 'compact', summary, trigger, ...(currentPrompt ? { currentPrompt } : {}) }], true));
+  const tokensBefore = estimateTokens(host);
+  const block: CompactBlock = { type: 'compact', summary, trigger, ...(currentPrompt ? { currentPrompt } : {}), tokensBefore };
+  host.conversation.push(newMessage('user', [block], true));
+  block.tokensAfter = estimateTokens(host);
+  host.conversation.changed();
   const post = await host.fire('PostCompact', { trigger, compact_summary: summary });
   showUserParts(host.conversation, post.decision);
   await afterCompact();

@@ -39,6 +39,8 @@ export class Conversation implements ConversationPort {
   private dirty = true;
   /** A transcript write failed and the user was told; cleared when a write works again. */
   private saveFailing = false;
+  /** The session has a file: resumed, or written once (a new session gets one with its first prompt). */
+  private hasFile = false;
   private jsonl: JsonlTranscript;
   private readonly serializer = new TranscriptSerializer();
   private jsonlFailing = false;
@@ -82,11 +84,13 @@ export class Conversation implements ConversationPort {
     this.list = saved.state.messages;
     this.jsonl = this.newJsonl();
     this.jsonl.adopt();
+    this.hasFile = true;
   }
 
   /** A new, empty session (`/clear`). */
   restart(): void {
     this.session = newSession(this.opts.workdir);
+    this.hasFile = false;
     this.jsonl = this.newJsonl();
     this.list = [];
     this.current = null;
@@ -154,6 +158,10 @@ export class Conversation implements ConversationPort {
    */
   save(): void {
     if (!this.dirty) return;
+    // A session nobody has written to yet (the page opened, SessionStart ran) gets no file: it is
+    // created with the first prompt, so opening the chat leaves no empty session behind.
+    if (!this.hasFile && !this.lastUserPrompt()) return;
+    this.hasFile = true;
     this.dirty = false;
     this.saveFailing = this.tryWrite(this.transcriptPath, this.saveFailing, () =>
       writeTranscript(this.transcriptPath, this.session, this.list, this.serializer, this.current),

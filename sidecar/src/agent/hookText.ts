@@ -1,6 +1,7 @@
 // The words hook results reach the model (and the user) in — Claude Code's wording, so prompts and
 // scripts written for it read the same here. One place for all of them.
 import type { BlockItem, HookDecision } from '../hooks/contract/types.js';
+import { hookText, type TextBlock } from './messages.js';
 
 /** `[<cmd>]: stderr` for an exit-code block, the bare reason for a JSON answer. */
 function item(b: BlockItem): string {
@@ -57,3 +58,13 @@ export const hookWords = {
     return `${tool} changes Wave's own files without asking (${why}): ${files}`;
   },
 };
+
+/** The block of one hook's additional context: the model's words, and the parts the UI frames in its own. */
+export function contextBlock(event: string, label: string, text: string): TextBlock {
+  return hookText(event, hookWords.context(event, label, text), { kind: 'context', label: label || event, body: text });
+}
+
+/** The block of a blocked Stop or SubagentStop's feedback, likewise. */
+export function stopFeedbackBlock(d: HookDecision): TextBlock {
+  return hookText(d.event, hookWords.stopFeedback(d), { kind: 'feedback', label: d.event, body: d.blocks.map(item).join('\n') });
+}

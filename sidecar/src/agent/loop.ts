@@ -5,7 +5,7 @@ import type { StopFailureInput } from '../hooks/contract/events.js';
 import { ModelError } from '../models/modelError.js';
 import { toModelMessages } from './convert.js';
 import type { LoopHost } from './host.js';
-import { hookWords } from './hookText.js';
+import { hookWords, stopFeedbackBlock } from './hookText.js';
 import { hookText, messageText, modelView, newMessage, type Message, type TextBlock, type ToolBlock } from './messages.js';
 import { showUserParts } from './notices.js';
 import { runToolCall } from './toolCall.js';
@@ -142,6 +142,6 @@ export async function runLoop(host: LoopHost): Promise<LoopResult> {
       host.conversation.notice(hookWords.stopCap(stopRun.decision.event, host.stopGuard.cap));
       return { result: messageText(assistant) };
     }
-    host.conversation.push(newMessage('user', [hookText(stopRun.decision.event, hookWords.stopFeedback(stopRun.decision))], true));
+    host.conversation.push(newMessage('user', [stopFeedbackBlock(stopRun.decision)], true));
   }
 }

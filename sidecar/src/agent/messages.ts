@@ -1,7 +1,7 @@
 // The conversation model (README, "The agent on the command line"): messages made of blocks. `error` and `hook_run` blocks are for
 // the user only and never reach the model (convert.ts skips them).
 import { randomUUID } from 'node:crypto';
-import type { Block, Message, TextBlock } from '../protocol/wire.js';
+import type { Block, HookFrame, Message, TextBlock } from '../protocol/wire.js';
 
 export type { Block, CompactBlock, ErrorBlock, HookRunBlock, Message, TextBlock, ToolBlock } from '../protocol/wire.js';
 
@@ -9,8 +9,8 @@ export function newMessage(role: Message['role'], blocks: Block[], isMeta?: bool
   return { id: randomUUID(), role, blocks, ...(isMeta ? { isMeta: true } : {}) };
 }
 
-export function hookText(event: string, content: string): TextBlock {
-  return { type: 'text', content, source: 'hook', hookEvent: event };
+export function hookText(event: string, content: string, frame?: HookFrame): TextBlock {
+  return { type: 'text', content, source: 'hook', hookEvent: event, ...(frame ? { hookFrame: frame } : {}) };
 }
 
 /** The text blocks of a message joined with `\n` and trimmed (docs/hooks.md, Stop). */

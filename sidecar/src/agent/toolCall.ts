@@ -7,7 +7,7 @@ import type { HookDecision } from '../hooks/contract/types.js';
 import type { FireResult } from '../hooks/fire/manager.js';
 import type { ModelToolCall } from '../models/types.js';
 import type { CallSettings, LoopHost } from './host.js';
-import { hookWords } from './hookText.js';
+import { contextBlock, hookWords } from './hookText.js';
 import { hookText, newMessage, type ToolBlock } from './messages.js';
 import { describeOwnFiles, ownFilesWritten, type OwnFile } from './ownFiles.js';
 import { askForOwnFiles, decidePermission, headlessDenial, type Verdict } from './permissions.js';
@@ -95,9 +95,7 @@ async function preToolUse(c: Call): Promise<{ input: Record<string, unknown>; re
   showUserParts(c.host.conversation, d);
   if (d.additionalContext) {
     // Context for the model about this call; it follows the tool result.
-    c.host.conversation.push(
-      newMessage('user', [hookText('PreToolUse', hookWords.context('PreToolUse', `PreToolUse:${c.call.name}`, d.additionalContext))], true),
-    );
+    c.host.conversation.push(newMessage('user', [contextBlock('PreToolUse', `PreToolUse:${c.call.name}`, d.additionalContext)], true));
   }
   c.stop = stopOf('PreToolUse', d);
   if (d.blocked || d.permissionDecision === 'deny') {

@@ -1,10 +1,10 @@
 // One user turn of the main agent (docs/hooks.md, UserPromptSubmit): UserPromptSubmit, then the
 // model/tool loop (loop.ts).
 import type { MainHost } from './mainHost.js';
-import { hookWords } from './hookText.js';
+import { contextBlock, hookWords } from './hookText.js';
 import { runLoop, stopLoop, type LoopResult } from './loop.js';
 import { showUserParts } from './notices.js';
-import { hookText, newMessage } from './messages.js';
+import { newMessage } from './messages.js';
 
 export interface TurnResult extends LoopResult {
   /** The prompt was blocked by a UserPromptSubmit hook. */
@@ -25,9 +25,7 @@ export async function runTurn(agent: MainHost, prompt: string): Promise<TurnResu
   }
   agent.conversation.push(newMessage('user', [{ type: 'text', content: prompt, source: 'user' }]));
   if (ups.decision.additionalContext) {
-    agent.conversation.push(
-      newMessage('user', [hookText('UserPromptSubmit', hookWords.context('UserPromptSubmit', '', ups.decision.additionalContext))], true),
-    );
+    agent.conversation.push(newMessage('user', [contextBlock('UserPromptSubmit', '', ups.decision.additionalContext)], true));
   }
   showUserParts(agent.conversation, ups.decision);
   if (!ups.decision.continue) return stopLoop(agent, 'UserPromptSubmit', ups.decision.stopReason);

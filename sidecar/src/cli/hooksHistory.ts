@@ -1,5 +1,6 @@
 // `wave hooks runs` and `wave hooks stats` (docs/hooks.md, "History"): the run history of
 // `~/.wave/hook-runs.jsonl`, newest first, with filters; and the figures per hook.
+import { counted, sourceLabel } from '../hooks/contract/sourceLabel.js';
 import { homedir } from 'node:os';
 import { commandArgs } from './args.js';
 import { readHistory, type HistoryLine } from '../hooks/history/history.js';
@@ -23,7 +24,7 @@ function historyFile(): string {
 
 function runLine(l: HistoryLine): string {
   const status = l.timedOut ? 'timed out' : l.signal ? `killed by ${l.signal}` : l.exitCode === null ? l.verdict : `exit ${l.exitCode}`;
-  return `${l.startedAt}  ${l.event.padEnd(18)} ${outcomeOf(l.verdict).padEnd(8)} ${status.padEnd(10)} ${String(Math.round(l.durationMs)).padStart(6)} ms  ${l.name}  [${l.source}]${l.error ? `  ! ${l.error}` : ''}`;
+  return `${l.startedAt}  ${l.event.padEnd(18)} ${outcomeOf(l.verdict).padEnd(8)} ${status.padEnd(10)} ${String(Math.round(l.durationMs)).padStart(6)} ms  ${l.name}  [${sourceLabel(l.source)}]${l.error ? `  ! ${l.error}` : ''}`;
 }
 
 const RUNS_USAGE = `usage: wave hooks runs [--event E] [--hook TEXT] [--outcome ok|blocked|error|timeout] [--since 2h] [--limit N] [--json]
@@ -76,10 +77,16 @@ export function statsCommand(argv: string[]): number {
   const st = makeStyle(process.stdout);
   if (!hooks.length) process.stdout.write(`No hook runs recorded (${historyFile()}).\n`);
   for (const h of hooks) {
-    process.stdout.write(`${st.bold(h.event)}${h.matcher ? ` ${JSON.stringify(h.matcher)}` : ''}  ${st.dim(`[${h.source}] ${h.file ?? '<programmatic>'}`)}\n`);
+    process.stdout.write(
+      `${st.bold(h.event)}${h.matcher ? ` ${JSON.stringify(h.matcher)}` : ''}  ${st.dim(`[${sourceLabel(h.source)}] ${h.file ?? '<programmatic>'}`)}\n`,
+    );
     process.stdout.write(`  $ ${h.command}\n`);
-    const fails = [h.blocks && `${h.blocks} blocked`, h.errors && `${h.errors} errors`, h.timeouts && `${h.timeouts} timed out`].filter(Boolean).join(', ');
-    process.stdout.write(`  ${h.runs} runs${fails ? ` (${fails})` : ''} · p50 ${h.p50_ms} ms · p95 ${h.p95_ms} ms · max ${h.max_ms} ms · last ${h.last_run}\n`);
+    const fails = [h.blocks && `${h.blocks} blocked`, h.errors && counted(h.errors, 'error'), h.timeouts && `${h.timeouts} timed out`]
+      .filter(Boolean)
+      .join(', ');
+    process.stdout.write(
+      `  ${counted(h.runs, 'run')}${fails ? ` (${fails})` : ''} · p50 ${h.p50_ms} ms · p95 ${h.p95_ms} ms · max ${h.max_ms} ms · last ${h.last_run}\n`,
+    );
   }
   return 0;
 }

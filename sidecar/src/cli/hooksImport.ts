@@ -2,14 +2,26 @@
 // (docs/hooks.md, "Coming from Claude Code"): the hooks of `~/.claude/settings.json`,
 // `.claude/settings.json` and `.claude/settings.local.json` (or of FILE) added to the matching Wave
 // file with format-preserving edits, hooks already there skipped, and a line per hook saying what
-// was done.
+// was done (each imported hook is described "from .claude/settings.json"), what was not imported,
+// and what validation says of the Wave file now — the settings page's import says the same.
 import { homedir } from 'node:os';
+import { counted } from '../hooks/contract/sourceLabel.js';
 import { commandArgs } from './args.js';
-import { importPair, importPairs, type PairPlan } from '../hooks/import/claudeImportFiles.js';
+import { addsAnything, importPair, importPairs, type PairPlan } from '../hooks/import/claudeImportFiles.js';
+import type { ConfigProblem } from '../hooks/contract/types.js';
+import { managerFor } from './hooksList.js';
 import { makeStyle } from './style.js';
 import { resolveWorkdir } from './workdir.js';
 
-function report(done: PairPlan[], dryRun: boolean): string {
+/** What validation says of the Wave files an import wrote, one line each, by file. */
+function problemsOf(workdir: string, files: readonly string[]): Map<string, ConfigProblem[]> {
+  const by = new Map<string, ConfigProblem[]>();
+  if (!files.length) return by;
+  for (const p of managerFor(workdir).snapshot().problems) if (files.includes(p.file)) by.set(p.file, [...(by.get(p.file) ?? []), p]);
+  return by;
+}
+
+function report(done: PairPlan[], dryRun: boolean, problems: Map<string, ConfigProblem[]>): string {
   const st = makeStyle(process.stdout);
   const out: string[] = [];
   for (const d of done) {
@@ -17,15 +29,15 @@ function report(done: PairPlan[], dryRun: boolean): string {
     if (!d.plan) continue;
     const verb = dryRun ? 'would add' : 'added';
     const p = d.plan;
-    const rules = p.settings.length ? ` and ${p.settings.length} setting${p.settings.length === 1 ? '' : 's'}` : '';
-    out.push(
-      `${st.bold(d.from)} → ${d.to}: ${verb} ${p.added.length} hook${p.added.length === 1 ? '' : 's'}${rules}, ${p.skipped.length + p.settingsThere.length} already there`,
-    );
+    const rules = p.settings.length ? ` and ${counted(p.settings.length, 'setting')}` : '';
+    out.push(`${st.bold(d.from)} → ${d.to}: ${verb} ${counted(p.added.length, 'hook')}${rules}, ${p.skipped.length + p.settingsThere.length} already there`);
     for (const h of p.added) out.push(`  + ${h.event}${h.matcher ? ` [${h.matcher}]` : ''}  ${h.what}`);
     for (const s of p.settings) out.push(`  + ${s.key}  ${s.value}`);
     for (const h of p.skipped) out.push(st.dim(`  = ${h.event}${h.matcher ? ` [${h.matcher}]` : ''}  ${h.what}`));
     for (const s of p.settingsThere) out.push(st.dim(`  = ${s.key}  ${s.value}`));
     for (const n of p.notImported) out.push(st.yellow(`  - ${n.key}: not imported: ${n.reason}`));
+    const found = problems.get(d.to) ?? [];
+    if (found.length) out.push(st.yellow(`  problems of ${d.to} now:`), ...found.map((x) => st.yellow(`    ${x.severity} line ${x.line ?? 1}: ${x.message}`)));
   }
   if (!done.some((d) => d.plan || d.error))
     out.push('No Claude Code settings file with hooks was found (~/.claude/settings.json, .claude/settings.json, .claude/settings.local.json).');
@@ -71,6 +83,9 @@ export function importCommand(argv: string[]): number {
       error: d.error,
     }));
     process.stdout.write(`${JSON.stringify({ dryRun, files }, null, 2)}\n`);
-  } else process.stdout.write(`${report(done, dryRun)}\n`);
+  } else {
+    const written = dryRun ? [] : done.filter((d) => addsAnything(d.plan)).map((d) => d.to);
+    process.stdout.write(`${report(done, dryRun, problemsOf(dir, written))}\n`);
+  }
   return done.some((d) => d.error) ? 1 : 0;
 }

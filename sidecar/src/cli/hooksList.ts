@@ -5,7 +5,7 @@ import { HookManager, type HookManagerOptions } from '../hooks/fire/manager.js';
 import { EVENT_NAMES } from '../hooks/contract/events.js';
 import { blockingOnFailure, formatHint, onFailureSuggestions } from '../hooks/config/failureHints.js';
 import { formatProblem, unreadSummary } from '../hooks/config/problems.js';
-import type { ConfiguredHook } from '../hooks/contract/types.js';
+import { counted, sourceLabel } from '../hooks/contract/sourceLabel.js';
 import { commandArgs } from './args.js';
 import { makeStyle } from './style.js';
 import { resolveWorkdir } from './workdir.js';
@@ -17,14 +17,6 @@ export function managerFor(workdir: string | undefined, extra: Omit<HookManagerO
   const warn = (m: string) => process.stderr.write(`wave hooks: ${m}\n`);
   return Object.assign(new HookManager({ workdir: dir, trustProject: true, onWarning: warn, toolNames: TOOL_NAMES, ...extra }), { note });
 }
-
-const SOURCE_LABEL: Record<ConfiguredHook['source'], string> = {
-  programmatic: 'programmatic',
-  plugin: 'plugin',
-  user: 'user',
-  project: 'project',
-  projectLocal: 'project (local)',
-};
 
 const LIST_USAGE = `usage: wave hooks list [--workdir DIR] [--json]
   every configured hook with its source, file, event, matcher and command`;
@@ -50,7 +42,7 @@ export function listCommand(argv: string[]): number {
   if (manager.note) out.push(st.dim(`(${manager.note})`));
   for (const f of s.files.filter((f) => f.source !== 'plugin')) {
     const state = !f.exists ? st.dim('(none)') : f.parseError ? st.red(`(not valid JSON, line ${f.parseError.line})`) : '';
-    out.push(st.dim(`  ${SOURCE_LABEL[f.source].padEnd(16)}${f.path} ${state}`));
+    out.push(st.dim(`  ${sourceLabel(f.source).padEnd(16)}${f.path} ${state}`));
   }
   const unread = unreadSummary(s.files, s.problems);
   if (unread) out.push(st.red(`\n${unread}`));
@@ -69,18 +61,14 @@ export function listCommand(argv: string[]): number {
       ]
         .filter(Boolean)
         .join(', ');
-      out.push(`  ${st.bold(h.displayName)}  ${st.dim(`[${SOURCE_LABEL[h.source]}${h.plugin ? ` ${h.plugin.name}` : ''}]`)}${extra ? `  ${extra}` : ''}`);
+      out.push(`  ${st.bold(h.displayName)}  ${st.dim(`[${sourceLabel(h.source, h.plugin?.name)}]`)}${extra ? `  ${extra}` : ''}`);
       out.push(`    $ ${h.summary}`);
       out.push(st.dim(`    ${h.file ?? '<programmatic>'} → ${h.jsonPath}`));
     }
   }
   const errors = s.problems.filter((p) => p.severity === 'error').length;
   if (s.problems.length) {
-    out.push(
-      st.yellow(
-        `\n${s.problems.length} problem${s.problems.length > 1 ? 's' : ''} (${errors} error${errors === 1 ? '' : 's'}): run \`wave hooks validate\` for details.`,
-      ),
-    );
+    out.push(st.yellow(`\n${counted(s.problems.length, 'problem')} (${counted(errors, 'error')}): run \`wave hooks validate\` for details.`));
   }
   process.stdout.write(`${out.join('\n')}\n`);
   return 0;
@@ -108,7 +96,7 @@ export function validateCommand(argv: string[]): number {
   for (const h of blocking) process.stdout.write(`${st.dim(formatHint('note', h))}\n`);
   for (const h of suggestions) process.stdout.write(`${st.cyan(formatHint('suggestion', h))}\n`);
   const warnings = problems.length - errors.length;
-  const summary = `${s.hooks.length} hook${s.hooks.length === 1 ? '' : 's'} loaded; ${errors.length} error${errors.length === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
+  const summary = `${counted(s.hooks.length, 'hook')} loaded; ${counted(errors.length, 'error')}, ${counted(warnings, 'warning')}`;
   process.stdout.write(`${errors.length ? st.red(summary) : st.green(summary)}\n`);
   return errors.length ? 1 : 0;
 }

@@ -7,6 +7,7 @@ import { describeDecision } from '../hooks/contract/describe.js';
 import { unreadSummary } from '../hooks/config/problems.js';
 import { EVENT_NAMES, eventSpec, isHookEvent, type EventInput, type HookEventName } from '../hooks/contract/events.js';
 import type { HookRunRecord } from '../hooks/contract/types.js';
+import { sourceLabel } from '../hooks/contract/sourceLabel.js';
 import { hookTestContext, hookTestInput, promptModelFor } from '../app/hookTest.js';
 import { managerFor } from './hooksList.js';
 import { indent, makeStyle, type Style } from './style.js';
@@ -23,11 +24,11 @@ function readInput(spec: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-function runLines(r: HookRunRecord, st: Style): string {
+function runLines(r: HookRunRecord, st: Style, plugin: string | undefined): string {
   const status = r.timedOut ? 'timed out' : r.signal ? `killed by ${r.signal}` : r.exitCode === null ? 'not run' : `exit ${r.exitCode}`;
   const colour = r.outcome === 'success' ? st.green : r.outcome === 'blocking_error' ? st.red : st.yellow;
   const lines = [
-    `${st.bold(`● ${r.name}`)}  ${st.dim(`[${r.source}]${r.matcher ? ` matcher ${JSON.stringify(r.matcher)}` : ''}${r.async ? ' async' : ''}`)}`,
+    `${st.bold(`● ${r.name}`)}  ${st.dim(`[${sourceLabel(r.source, plugin)}]${r.matcher ? ` matcher ${JSON.stringify(r.matcher)}` : ''}${r.async ? ' async' : ''}`)}`,
     `  $ ${r.command}`,
     `  ${colour(`${status} · ${r.durationMs} ms · ${r.outcome.replaceAll('_', ' ')}`)}`,
   ];
@@ -76,7 +77,14 @@ export async function hooksTestCommand(argv: string[]): Promise<number> {
   const plan = manager.plan(event, input as EventInput<HookEventName>);
   const { decision } = await manager.fire(event, input as EventInput<HookEventName>, ctx);
   await manager.waitForAsync();
-  const skipped = plan.skipped.map((k) => ({ name: k.name, source: k.source, file: k.hook?.file ?? null, matcher: k.hook?.matcher ?? null, reason: k.reason }));
+  const skipped = plan.skipped.map((k) => ({
+    name: k.name,
+    source: k.source,
+    label: sourceLabel(k.source, k.hook?.plugin?.name),
+    file: k.hook?.file ?? null,
+    matcher: k.hook?.matcher ?? null,
+    reason: k.reason,
+  }));
 
   if (values.json) {
     process.stdout.write(`${JSON.stringify({ event, payload, decision, runs, skipped }, null, 2)}\n`);
@@ -93,7 +101,7 @@ interface TestResult {
   manager: ReturnType<typeof managerFor>;
   plan: ReturnType<ReturnType<typeof managerFor>['plan']>;
   runs: HookRunRecord[];
-  skipped: { name: string; source: string; reason: string }[];
+  skipped: { name: string; source: string; label: string; reason: string }[];
   decision: Parameters<typeof describeDecision>[1];
   jsonlPath: string | undefined;
 }
@@ -115,10 +123,11 @@ function printTestResult(t: TestResult): void {
   const unread = unreadSummary(loaded.files, loaded.problems);
   if (unread) out.push(st.red(`\n${unread}`));
   if (!runs.length && !skipped.length) out.push(`\nNo ${event} hooks are configured (see \`wave hooks list\`).`);
-  for (const r of runs) out.push(`\n${runLines(r, st)}`);
+  const pluginOf = (id: string) => plan.run.find((h) => h.id === id)?.plugin?.name;
+  for (const r of runs) out.push(`\n${runLines(r, st, pluginOf(r.hookId))}`);
   if (skipped.length) {
     out.push(`\n${st.bold('Did not run')}`);
-    for (const k of skipped) out.push(`  ${st.dim('○')} ${k.name}  ${st.dim(`[${k.source}]`)}: ${k.reason}`);
+    for (const k of skipped) out.push(`  ${st.dim('○')} ${k.name}  ${st.dim(`[${k.label}]`)}: ${k.reason}`);
   }
   out.push(`\n${st.bold('Decision')}`);
   for (const line of describeDecision(event, decision)) out.push(`  ${indent(line, '    ').trimStart()}`);

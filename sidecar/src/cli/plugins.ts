@@ -2,6 +2,7 @@
 // folder (`.claude-plugin/plugin.json` and its hooks file, `hooks/hooks.json` by default) copied
 // into `~/.wave/plugins/<name>/`, where Wave runs its hooks first, before the user's; then its hooks
 // are read and every problem is printed, so a plugin that cannot run says so at once.
+import { counted } from '../hooks/contract/sourceLabel.js';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
@@ -42,7 +43,7 @@ function unusedParts(root: string): string[] {
 function describe(name: string, root: string, paths: SettingsPaths): string[] {
   const reads = pluginHookFiles(root).map((f) => readPluginFile(name, root, f, paths, { workdir: process.cwd(), toolNames: TOOL_NAMES }));
   const hooks = reads.flatMap((r) => r.hooks);
-  const lines = [`${name}  ${root}  (${hooks.length} hook${hooks.length === 1 ? '' : 's'})`];
+  const lines = [`${name}  ${root}  (${counted(hooks.length, 'hook')})`];
   for (const h of hooks) lines.push(`  ${h.event}${h.matcher ? ` [${h.matcher}]` : ''}  ${h.summary}`);
   for (const p of reads.flatMap((r) => r.problems)) lines.push(`  ${formatProblem(p)}`);
   const unused = unusedParts(root);

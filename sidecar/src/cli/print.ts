@@ -184,8 +184,11 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
   if (!(await agent.settle(SETTLE_LIMIT_MS))) process.stderr.write(`wave: background work still running after ${SETTLE_LIMIT_MS / 1000} s; stopping it\n`);
   await agent.destroy('other');
   report(agent, turn, f.format, firstNew);
-  return turn.error ? 1 : 0;
+  return turn.error ? 1 : turn.blocked ? EXIT_PROMPT_BLOCKED : 0;
 }
+
+/** The exit code of a run whose prompt a UserPromptSubmit hook blocked: nothing ran (docs/hooks.md, "UserPromptSubmit"). */
+export const EXIT_PROMPT_BLOCKED = 3;
 
 /**
  * The run's output: the result, and the notices (a transcript that cannot be written, a hook's

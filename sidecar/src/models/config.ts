@@ -7,7 +7,8 @@ import type { ModelKeys } from '../settings/schema.js';
 import { proxyFromEnv } from './proxy.js';
 import type { ModelClient, ModelConfig, ModelProvider } from './types.js';
 
-export type ModelConfigResult = { ok: true; config: ModelConfig } | { ok: false; error: string };
+/** `missing`: nothing names a model (no error in what is set: nothing is set). */
+export type ModelConfigResult = { ok: true; config: ModelConfig } | { ok: false; error: string; missing?: true };
 
 const PROVIDERS: readonly ModelProvider[] = ['openai', 'anthropic'];
 const KEY_VARIABLE: Record<ModelProvider, string> = {
@@ -49,7 +50,7 @@ export function modelConfigFrom(env: Env, settings: ModelKeys = {}): ModelConfig
   const name = (provider.value ?? 'openai').toLowerCase() as ModelProvider;
   if (!PROVIDERS.includes(name)) return { ok: false, error: `${provider.source} must be "openai" or "anthropic", got "${provider.value}"` };
   const model = pick(env, 'WAVE_MODEL', settings.model, 'model');
-  if (model.value === undefined) return { ok: false, error: 'no model configured: set WAVE_MODEL or "model" in settings' };
+  if (model.value === undefined) return { ok: false, error: 'no model configured: set WAVE_MODEL or "model" in settings', missing: true };
   const baseURL = pick(env, 'WAVE_BASE_URL', settings.baseURL, 'baseURL');
   if (baseURL.value !== undefined && !isHttpUrl(baseURL.value)) return { ok: false, error: `${baseURL.source} is not an http(s) URL: "${baseURL.value}"` };
   const key = pick(env, 'WAVE_API_KEY', settings.apiKey, 'apiKey').value ?? str(env[KEY_VARIABLE[name]]);

@@ -46,7 +46,7 @@ export interface FileReview {
   disableAllHooks: boolean | null;
   deleted: boolean;
   /** Not valid JSON on disk: applying would stop every hook of the file. */
-  parseError: { line: number; column: number; message: string } | null;
+  parseError: { line: number; column: number; message: string; trailingComma?: true } | null;
   /** `settings`, or `trust`: the trust store changed on disk by something else than the user's answer. */
   kind: 'settings' | 'trust';
   /** For `trust`: this workdir's trust in the session and on disk; other workdirs that changed. */
@@ -104,7 +104,8 @@ export interface SettingsFileState {
   path: string;
   exists: boolean;
   /** The file is not valid JSON: where and why (the list of that file is then unknown, not empty). */
-  error: { line: number; column: number; message: string } | null;
+  /** Not valid JSON: where and why (`trailingComma`: a comma before `}` or `]`, which JSON does not allow). */
+  error: { line: number; column: number; message: string; trailingComma?: true } | null;
   /** Changes whenever the file's bytes change; sent back with a delete. */
   version: string;
 }

@@ -84,7 +84,8 @@ export const RequestSchemas = {
   'mcp.restart': z.object({ name: z.string().min(1) }),
   /** Opens the file a server is configured in, then closes the settings tab (in this order for the IDE). */
   'mcp.openFile': z.object({ name: z.string().min(1) }),
-  'host.openFile': z.object({ path: z.string().min(1) }),
+  /** `line` (1-based): the IDE opens the file at that line. */
+  'host.openFile': z.object({ path: z.string().min(1), line: z.number().int().positive().optional() }),
   'host.closeSettings': z.object({}),
   'host.showChat': z.object({}),
 } as const;
@@ -123,6 +124,8 @@ export interface ModelState {
   baseURL: string | null;
   /** Why no model is configured. */
   error: string | null;
+  /** No model is named anywhere (no WAVE_MODEL, no "model" key), rather than a setting that is wrong. */
+  missing: boolean;
   /** The endpoint probe: not configured, not checked (a client given by an embedder), being checked, answered, or failed (`statusMessage` says why). */
   status: 'none' | 'unchecked' | 'checking' | 'ok' | 'error';
   statusMessage: string | null;
@@ -350,7 +353,7 @@ export type ClientMessage = RequestMessage;
 // ----- host channel (sidecar stdout → IDE shell) ------------------------------------------------
 
 export type HostRequest =
-  | { host: 'openFile'; path: string }
+  | { host: 'openFile'; path: string; line?: number }
   | { host: 'closeSettings' }
   | { host: 'showChat' }
   /** An IDE balloon in the "Wave" notification group (the JetBrains shell); `level` defaults to info. */

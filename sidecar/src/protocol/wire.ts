@@ -118,6 +118,16 @@ export interface TextBlock {
   source?: 'user' | 'hook' | 'system';
   /** For hook text: the event whose hook produced it. */
   hookEvent?: string;
+  /** For hook text of one kind: what it is and its text without the model's framing, so the UI frames it in its own words. */
+  hookFrame?: HookFrame;
+}
+
+/** Context a hook added (`PreToolUse:Bash`), or the feedback of a blocked Stop / SubagentStop. */
+export interface HookFrame {
+  kind: 'context' | 'feedback';
+  /** `PreToolUse:Bash`, `SessionStart:startup`, `Stop`. */
+  label: string;
+  body: string;
 }
 
 export interface ToolBlock {
@@ -155,6 +165,9 @@ export interface CompactBlock {
   trigger: 'manual' | 'auto';
   /** The user's prompt that was being answered when an automatic compaction happened. */
   currentPrompt?: string;
+  /** The estimated size of what the model is sent, before and after (4 characters a token). */
+  tokensBefore?: number;
+  tokensAfter?: number;
 }
 
 export type Block = TextBlock | ToolBlock | ErrorBlock | HookRunBlock | CompactBlock;

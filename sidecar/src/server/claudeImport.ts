@@ -85,7 +85,7 @@ function writeImport(p: PairPlan, session: SessionConfig | null): ClaudeImportDo
     (text) => {
       // A byte order mark is kept where it was (docs/hooks.md, Validation).
       const bom = text.startsWith(BOM) ? BOM : '';
-      const plan = planImport(p.claude, text.slice(bom.length), p.to);
+      const plan = planImport(p.claude, text.slice(bom.length), p.to, p.origin);
       added = plan.added;
       skipped = plan.skipped.length;
       settings = plan.settings;

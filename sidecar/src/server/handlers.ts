@@ -40,10 +40,10 @@ function openTarget(app: Services, source: 'user' | 'project'): string {
 /** Every host request is a JSON line on stdout, in the order asked (docs/architecture.md). */
 function hostRequests(app: Services): Pick<Handlers<Client>, 'host.openFile' | 'host.closeSettings' | 'host.showChat' | 'hooks.edit' | 'hooks.create'> {
   return {
-    'host.openFile': ({ path: raw }) => {
+    'host.openFile': ({ path: raw, line }) => {
       // Paths are absolute, resolved here: never `~`, never relative.
       const path = raw === '~' || raw.startsWith('~/') ? resolve(app.homeDir, raw.slice(2)) : resolve(app.workdir, raw);
-      app.host.send({ host: 'openFile', path });
+      app.host.send({ host: 'openFile', path, ...(line ? { line } : {}) });
       return { ok: true };
     },
     'host.closeSettings': () => (app.host.send({ host: 'closeSettings' }), { ok: true }),

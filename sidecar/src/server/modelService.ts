@@ -50,6 +50,8 @@ export class ModelService {
   readonly client = new FollowingClient();
   private config: ModelConfig | null = null;
   private error: string | null = null;
+  /** Nothing names a model (rather than a setting that is wrong). */
+  private missing = false;
   private probe: { status: ModelState['status']; result: ModelProbe | null } = { status: 'none', result: null };
   /** Bumped by every reload: a probe answer for an older configuration is dropped. */
   private generation = 0;
@@ -81,6 +83,7 @@ export class ModelService {
     const r = this.resolve();
     this.config = r.ok ? r.config : null;
     this.error = r.ok ? null : r.error;
+    this.missing = !r.ok && r.missing === true;
     this.client.target = r.ok ? createModelClient(r.config) : null;
     this.client.unavailable = `No model is configured: ${this.error}`;
     this.probe = { status: r.ok ? 'checking' : 'none', result: null };
@@ -112,6 +115,7 @@ export class ModelService {
       name: target?.model ?? null,
       baseURL: this.config?.baseURL ?? null,
       error: this.error,
+      missing: this.missing && !this.opts.injected,
       status: this.probe.status,
       statusMessage: this.probe.result?.message ?? null,
       probe: this.probe.result,

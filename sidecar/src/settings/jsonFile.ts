@@ -27,8 +27,8 @@ export interface JsonFile {
   text: string;
   /** The parsed value; undefined when the file is missing or not valid JSON. */
   value: unknown;
-  /** The first parse error, with its position; null when the file parsed. */
-  parseError: (Position & { message: string }) | null;
+  /** The first parse error, with its position (`trailingComma`: at a comma before `}` or `]`); null when the file parsed. */
+  parseError: (Position & { message: string; trailingComma?: true }) | null;
   /** Keys repeated in an object, at the position of each later occurrence (empty when none). */
   duplicates: DuplicateKey[];
   /** Line/column (1-based) of the value at a JSON path, when present. */
@@ -100,6 +100,22 @@ const PARSE_MESSAGES: Record<string, string> = {
   InvalidCharacter: 'invalid character in string',
 };
 
+/** The offset of a trailing comma the parse error at `offset` stands on (`[1, 2,]`, `{"a": 1,}`), or -1. */
+function trailingCommaAt(body: string, offset: number): number {
+  if (body[offset] !== '}' && body[offset] !== ']') return -1;
+  let i = offset - 1;
+  while (i >= 0 && /\s/.test(body[i]!)) i--;
+  return body[i] === ',' ? i : -1;
+}
+
+/** What the first parse error says, and where: a trailing comma is named as such, at the comma. */
+function parseMessage(body: string, e: ParseError): { offset: number; message: string; trailingComma?: true } {
+  const code = printParseErrorCode(e.error);
+  const comma = code === 'ValueExpected' || code === 'PropertyNameExpected' ? trailingCommaAt(body, e.offset) : -1;
+  if (comma !== -1) return { offset: comma, message: `trailing comma before "${body[e.offset]}": JSON allows none, remove this ","`, trailingComma: true };
+  return { offset: e.offset, message: PARSE_MESSAGES[code] ?? code };
+}
+
 export function parseJsonText(path: string, text: string): JsonFile {
   // A UTF-8 BOM (Windows editors) is not content: positions are those an editor shows.
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -114,7 +130,7 @@ export function parseJsonText(path: string, text: string): JsonFile {
       : deep !== -1
         ? { ...at(deep), message: `nested deeper than ${MAX_NESTING} levels of objects and arrays` }
         : first
-          ? { ...at(first.offset), message: PARSE_MESSAGES[printParseErrorCode(first.error)] ?? printParseErrorCode(first.error) }
+          ? (({ offset, ...what }) => ({ ...at(offset), ...what }))(parseMessage(body, first))
           : null;
   const duplicates: DuplicateKey[] = [];
   const value =

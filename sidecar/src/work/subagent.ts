@@ -4,10 +4,10 @@
 // (a block makes it continue). The main agent's Stop is never fired by a subagent.
 import type { AgentEvent } from '../agent/options.js';
 import type { CallSettings, ConversationPort, LoopHost } from '../agent/host.js';
-import { hookWords } from '../agent/hookText.js';
+import { contextBlock } from '../agent/hookText.js';
 import { runLoop, type LoopResult } from '../agent/loop.js';
 import { showUserParts } from '../agent/notices.js';
-import { hookText, newMessage, type Message } from '../agent/messages.js';
+import { newMessage, type Message } from '../agent/messages.js';
 import { StopGuard } from '../agent/stopGuard.js';
 import { askModelSwitch, modelSwitched } from '../agent/modelSwitch.js';
 import type { HookDecision } from '../hooks/contract/types.js';
@@ -172,7 +172,7 @@ export class Subagent implements LoopHost {
       const start = await this.fire('SubagentStart', { agent_type: this.definition.name, agent_id: this.id });
       showUserParts(this.conversation, start.decision);
       if (start.decision.additionalContext) {
-        this.conversation.push(newMessage('user', [hookText('SubagentStart', hookWords.context('SubagentStart', '', start.decision.additionalContext))], true));
+        this.conversation.push(newMessage('user', [contextBlock('SubagentStart', '', start.decision.additionalContext)], true));
       }
     }
     this.conversation.push(newMessage('user', [{ type: 'text', content: prompt, source: 'user' }]));

@@ -143,7 +143,7 @@ describe('Claude Code hooks on the settings page', () => {
     const row = r.hooks.find((h) => h.file === waveUser)!;
     expect(row).toMatchObject({ source: 'user', event: 'Stop', command: 'notify-send done', state: 'active', transcript: 'jsonl' });
     expect(JSON.parse(readFileSync(waveUser, 'utf8'))).toEqual({
-      hooks: { Stop: [{ hooks: [{ type: 'command', command: 'notify-send done', transcript: 'jsonl' }] }] },
+      hooks: { Stop: [{ hooks: [{ type: 'command', command: 'notify-send done', description: 'from ~/.claude/settings.json', transcript: 'jsonl' }] }] },
     });
     // The session runs it now: nothing waits for review.
     expect(r.config.review).toEqual([]);

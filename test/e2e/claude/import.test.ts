@@ -54,6 +54,10 @@ describe.concurrent('wave hooks import', () => {
       ['PreToolUse', '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh'],
       ['Stop', 'prompt: Is the work done? $ARGUMENTS'],
     ]);
+    // Each imported hook says where it came from; the one already there keeps what it had.
+    expect(list.hooks.map((h) => (h.handler as { description?: string }).description)).toEqual([undefined, 'from .claude/settings.json', 'from .claude/settings.json']);
+    // What validation says of the Wave file now comes with the result (the guard's script does not exist).
+    expect(r.stdout).toMatch(/problems of .*settings\.json now:\n {4}warning line \d+: the script .*guard\.sh does not exist/);
     expect(text).toContain('"transcript": "jsonl"');
     expect(text.match(/"transcript"/g)).toHaveLength(1); // the prompt hook has no transcript field
     // Run again: nothing to add, the file is untouched.
@@ -71,7 +75,7 @@ describe.concurrent('wave hooks import', () => {
     const r = await sb.wave(['hooks', 'import', '--from', from]);
     expect(r.code).toBe(0);
     const user = JSON.parse(readFileSync(sb.userSettings, 'utf8')) as Record<string, unknown>;
-    expect(user).toEqual({ hooks: { SessionStart: [{ matcher: 'startup', hooks: [{ type: 'command', command: 'echo hi', transcript: 'jsonl' }] }] } });
+    expect(user).toEqual({ hooks: { SessionStart: [{ matcher: 'startup', hooks: [{ type: 'command', command: 'echo hi', description: 'from ~/.claude/settings.json', transcript: 'jsonl' }] }] } });
   });
 });
 

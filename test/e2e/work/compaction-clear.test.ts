@@ -67,6 +67,10 @@ describe.concurrent.each(PROVIDERS)('compaction over %s', (provider) => {
       expect(order.indexOf('precompact')).toBeLessThan(order.indexOf('postcompact'));
       expect(order.indexOf('postcompact')).toBeLessThan(order.lastIndexOf('start'));
       expect(sb.dumps('start')[2]!.session_id).toBe(id);
+      // The compaction says how much it saved: estimated tokens before and after ("compacted N → M tokens").
+      const block = second.messages.flatMap((m) => m.blocks).find((b) => b.type === 'compact') as { tokensBefore?: number; tokensAfter?: number };
+      expect(block.tokensBefore).toBeGreaterThan(block.tokensAfter!);
+      expect(block.tokensAfter).toBeGreaterThan(0);
 
       // The next turn (resumed again) starts from the summary: earlier messages are not sent.
       const third = await scenario({ provider, sandbox: sb, server: s, prompt: 'THIRD-PROMPT', args: ['--resume', id], env: SETTLE_ENV });

@@ -63,3 +63,15 @@ export function t(key: Key, params?: Record<string, string | number>): string {
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }
+
+/** Keys that come as a pair for a count: `<key>.one` (exactly one, in English) and `<key>.other`. */
+type Counted = { [K in Key]: K extends `${infer B}.other` ? (`${B}.one` extends Key ? B : never) : never }[Key];
+
+/**
+ * The text of a counted key for `n` ("1 command", "3 commands"): the language's plural rule picks
+ * `.one` or `.other` (Chinese has one form: always `.other`); `{n}` is `n`.
+ */
+export function tn(key: Counted, n: number, params?: Record<string, string | number>): string {
+  const form = new Intl.PluralRules(lang.value).select(n) === 'one' ? 'one' : 'other';
+  return t(`${key}.${form}` as Key, { ...params, n });
+}

@@ -24,6 +24,7 @@ export class ChatStore {
   readonly #draft = signal('');
   /** Bumped when the input should take the focus (a prefill arrived). */
   readonly #focusRequest = signal(0);
+  readonly #selection = signal<readonly [number, number]>([0, 0]);
   readonly #error = signal<string | null>(null);
   readonly #loaded = signal(false);
   /** The run the Runs view's Open conversation asked to show (its card is opened and scrolled to). */
@@ -166,12 +167,28 @@ export class ChatStore {
     this.#draft.value = text;
   }
 
-  /** Opens the chat with this text in the input (editable; sent only when the user sends it). */
+  /**
+   * Opens the chat with this text in the input (editable; sent only when the user sends it). A draft
+   * the user was writing is kept: the text goes above it, and what to type over is selected — the
+   * text's first `<placeholder>`, else the whole text.
+   */
   prefill(text: string): void {
-    this.#draft.value = text;
-    this.#error.value = null;
-    this.#focusRequest.value++;
+    const draft = this.#draft.value;
+    const keep = draft.trim() && draft !== text && !draft.startsWith(text);
+    const open = text.indexOf('<');
+    const close = open >= 0 ? text.indexOf('>', open) : -1;
+    batch(() => {
+      this.#draft.value = keep ? `${text}\n\n${draft}` : text;
+      this.#selection.value = close > open && open >= 0 ? [open, close + 1] : keep ? [0, text.length] : [text.length, text.length];
+      this.#error.value = null;
+      this.#focusRequest.value++;
+    });
     this.app.showPage('chat');
+  }
+
+  /** What the input selects when it takes the focus for a prefill. */
+  get selection(): readonly [number, number] {
+    return this.#selection.value;
   }
 
   /** Sends the text as an ordinary user message (a leading `/settings` is just text). */

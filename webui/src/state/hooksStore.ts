@@ -4,20 +4,13 @@
 // hook against its event's sample payload, the result shown in place) and open file.
 import { batch, computed, signal } from '@preact/signals';
 import { RequestFailed, type HostClient } from '../host/client.js';
-import type {
-  ClaudeHookInfo,
-  ClaudeHooksFile,
-  ClaudeNotImported,
-  ClaudeSettingInfo,
-  HookFigures,
-  HookListItem,
-  HooksListing,
-  HookTestResult,
-  SettingsFileState,
-} from '../host/protocol.js';
+import type { ClaudeHooksFile, HookFigures, HookListItem, HooksListing, HookTestResult, SettingsFileState } from '../host/protocol.js';
 import { t } from '../i18n/index.js';
 import type { AppStore } from './appStore.js';
+import { importNotice, type Notice } from './importWords.js';
 import { displayPath } from './paths.js';
+
+export { claudeHookLine, claudeSettingLine, notImportedLines, type Notice } from './importWords.js';
 
 export type HookTab = 'user' | 'project' | 'plugin';
 export const HOOK_TABS: readonly HookTab[] = ['user', 'project', 'plugin'];
@@ -37,24 +30,6 @@ export function tabOf(source: Source): HookTab {
 export interface PendingDelete {
   hook: HookListItem;
   version: string;
-}
-
-/** A line above the list; `undo`: the token that puts a deleted hook back; `lines`: what it is about, one a line (the hooks imported). */
-export type Notice = { kind: 'error' | 'success' | 'info'; text: string; undo?: string; lines?: string[] };
-
-/** A hook of a Claude Code file in one line: `Event [matcher]  what`. */
-export function claudeHookLine(h: ClaudeHookInfo): string {
-  return `${h.event}${h.matcher ? ` [${h.matcher}]` : ''}  ${h.what}`;
-}
-
-/** An imported permission rule or env variable, as a line: `permissions.deny  Bash(git push:*)`. */
-export function claudeSettingLine(s: ClaudeSettingInfo): string {
-  return `${s.key}  ${s.value}`;
-}
-
-/** What an import left out, as lines: the heading, then `model: <why>` each. */
-export function notImportedLines(list: readonly ClaudeNotImported[]): string[] {
-  return list.length ? [t('claude.notImported'), ...list.map((n) => t('claude.notImportedLine', { key: n.key, reason: n.reason }))] : [];
 }
 
 /** A Test of one hook: running, its result, or why it could not run. */
@@ -77,7 +52,7 @@ export class HooksStore {
   /** The hook whose action menu is open (narrow windows). */
   readonly #menu = signal<string | null>(null);
   /** The Claude Code file being imported (its `from`). */
-  readonly #importing = signal<ClaudeHooksFile['from'] | null>(null);
+  readonly #importing = signal<ClaudeHooksFile['from'] | 'all' | null>(null);
 
   constructor(
     private readonly client: HostClient,
@@ -127,7 +102,7 @@ export class HooksStore {
   get notice(): Notice | null {
     return this.#notice.value;
   }
-  get importing(): ClaudeHooksFile['from'] | null {
+  get importing(): ClaudeHooksFile['from'] | 'all' | null {
     return this.#importing.value;
   }
 
@@ -192,11 +167,17 @@ export class HooksStore {
   }
 
   /** Opens the hook's settings file in the IDE (outside it, says where the file is). */
-  async openFile(h: HookListItem): Promise<void> {
+  openFile(h: HookListItem): Promise<void> {
+    return this.openAt(h.file);
+  }
+
+  /** Opens a file in the IDE, at a line when given (outside it, says where the file and line are). */
+  async openAt(path: string, line?: number): Promise<void> {
     this.#menu.value = null;
     try {
-      await this.client.request('host.openFile', { path: h.file });
-      this.#notice.value = this.app.mode === 'browser' ? { kind: 'info', text: t('hooks.openedBrowser', { path: h.file }) } : null;
+      await this.client.request('host.openFile', line ? { path, line } : { path });
+      const where = line ? `${path}:${line}` : path;
+      this.#notice.value = this.app.mode === 'browser' ? { kind: 'info', text: t('hooks.openedBrowser', { path: where }) } : null;
     } catch (err) {
       this.#notice.value = { kind: 'error', text: (err as Error).message };
     }
@@ -318,26 +299,21 @@ export class HooksStore {
 
   // ----- import of Claude Code hooks ---------------------------------------------------------------
 
-  /** Imports one Claude Code file into its Wave file; the tab of that file shows, with what was added. */
-  async importClaude(file: ClaudeHooksFile): Promise<void> {
+  /**
+   * Imports one Claude Code file (or every one listed: `all`) into its Wave file; the tab of the
+   * (first) file shows, with what was added, what waits for Apply, what was not imported and the
+   * problems of the Wave file.
+   */
+  async importClaude(from: ClaudeHooksFile['from'] | 'all'): Promise<void> {
     if (this.#importing.value) return;
-    this.#importing.value = file.from;
-    const words = { file: this.shown(file.file), to: this.shown(file.to) };
+    this.#importing.value = from;
     try {
-      const { imported, ...listing } = await this.client.request('hooks.import', { from: file.from });
-      const added = imported.flatMap((d) => d.added);
-      const settings = imported.flatMap((d) => d.settings);
-      const left = notImportedLines(imported.flatMap((d) => d.notImported));
-      const heading = added.length
-        ? t(added.length === 1 ? 'claude.imported.one' : 'claude.imported.many', { ...words, n: added.length })
-        : t('claude.importedSettings', words);
+      const { imported, ...listing } = await this.client.request('hooks.import', from === 'all' ? {} : { from });
+      const first = imported[0]?.from ?? from;
       batch(() => {
         this.#setListing(listing);
-        this.#tab.value = file.from === 'user' ? 'user' : 'project';
-        this.#notice.value =
-          added.length || settings.length
-            ? { kind: 'success', text: heading, lines: [...added.map(claudeHookLine), ...settings.map(claudeSettingLine), ...left] }
-            : { kind: 'info', text: t('claude.importedNone', words) };
+        this.#tab.value = first === 'user' ? 'user' : 'project';
+        this.#notice.value = importNotice(imported, listing, (p) => this.shown(p));
       });
     } catch (err) {
       this.#notice.value = { kind: 'error', text: t('claude.importFailed', { message: (err as Error).message }) };

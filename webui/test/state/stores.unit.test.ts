@@ -72,15 +72,33 @@ describe('HooksStore', () => {
     expect(store.claude.value).toEqual([claude]);
     const added = [{ event: 'PreToolUse', matcher: 'Bash', what: 'echo x' }];
     client.answer('hooks.import', () => ({ ...listing([hook('p1', 'project', claude.to)]), imported: [{ from: 'project', file: claude.file, to: claude.to, added, skipped: 0, settings: [], notImported: [] }] }));
-    await store.importClaude(claude);
+    await store.importClaude(claude.from);
     expect(client.requests.at(-1)).toEqual({ method: 'hooks.import', params: { from: 'project' } });
     expect(store.tab).toBe('project');
     expect(store.claude.value).toEqual([]);
     expect(store.notice).toEqual({ kind: 'success', text: 'Imported 1 hook from <project>/.claude/settings.json into <project>/.wave/settings.json:', lines: ['PreToolUse [Bash]  echo x'] });
     expect(store.importing).toBeNull();
     client.refuse('hooks.import', 'refused', 'not trusted');
-    await store.importClaude(claude);
+    await store.importClaude(claude.from);
     expect(store.notice).toEqual({ kind: 'error', text: 'The hooks were not imported: not trusted' });
+  });
+
+  it('Import all sends no `from`; hooks that wait in review say so, with the problems of the Wave file at once', async () => {
+    const client = new FakeClient();
+    const store = new HooksStore(client, new AppStore(client, 'settings'));
+    const to = '/p/.wave/settings.json';
+    const pending = { ...hook('p1', 'project', to), state: 'pending' as const };
+    const problems = [{ severity: 'warning' as const, file: to, path: 'hooks.Stop[0]', line: 4, message: 'the script ./x.sh does not exist' }];
+    client.answer('hooks.import', () => ({
+      ...listing([pending]),
+      problems,
+      imported: [{ from: 'project', file: '/p/.claude/settings.json', to, added: [{ event: 'Stop', matcher: null, what: 'echo p1' }], skipped: 0, settings: [], notImported: [] }],
+    }));
+    await store.importClaude('all');
+    expect(client.requests.at(-1)).toEqual({ method: 'hooks.import', params: {} });
+    expect(store.notice?.kind).toBe('info');
+    expect(store.notice?.text).toContain('— waiting for your Apply');
+    expect(store.notice?.lines).toEqual(['Stop  echo p1', 'Problems of the Wave file:', 'line 4: the script ./x.sh does not exist']);
   });
 });
 
@@ -144,5 +162,22 @@ describe('ConfigStore', () => {
     const p = (severity: 'error' | 'warning', message: string) => ({ severity, file: '/f', path: '', message });
     client.emit('config.changed', { ...config, problems: [p('warning', 'w1'), p('error', 'e1'), p('warning', 'w2')] });
     expect(store.problems.value.map((x) => x.message)).toEqual(['e1', 'w1', 'w2']);
+  });
+});
+
+describe('ChatStore: a prefill over a draft', () => {
+  it('keeps the draft: the prefill goes above it, its placeholder (else the whole prefill) selected', () => {
+    const client = new FakeClient();
+    const chat = new ChatStore(client, new AppStore(client, 'chat'));
+    chat.prefill('Add a hook that <describe it>');
+    expect(chat.draft).toBe('Add a hook that <describe it>');
+    expect(chat.selection).toEqual([16, 29]);
+    chat.setDraft('my half-written question');
+    chat.prefill('Change the hook "lint"');
+    expect(chat.draft).toBe('Change the hook "lint"\n\nmy half-written question');
+    expect(chat.selection).toEqual([0, 22]);
+    chat.setDraft('my question');
+    client.emit('chat.promptBlocked', { text: 'blocked prompt' });
+    expect(chat.draft).toBe('my question');
   });
 });

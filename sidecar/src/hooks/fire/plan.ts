@@ -2,6 +2,7 @@
 // did or did not run"): a pure function of the event, its matcher value and the session's
 // configuration, beside the manager that runs them. `fire` uses the hooks to run; `wave hooks test`
 // and `--debug hooks` also show the skipped ones with their reason.
+import { sourceLabel } from '../contract/sourceLabel.js';
 import { handlerIdentity } from '../handlers/table.js';
 import type { LoadedSources } from '../config/compose.js';
 import type { CompiledMatcher } from '../contract/matcher.js';
@@ -107,7 +108,7 @@ export function withoutDuplicates(hooks: readonly ConfiguredHook[]): { run: Conf
 
 /** Why a duplicate does not run, in words (run records, `wave hooks test`). */
 export function duplicateReason(d: DuplicateHook): string {
-  return `identical to "${d.of.displayName}" [${d.of.source}], which runs once for both`;
+  return `identical to "${d.of.displayName}" [${sourceLabel(d.of.source, d.of.plugin?.name)}], which runs once for both`;
 }
 
 /** The hooks that run, in run order, and the identical ones left out (the hot path: no explanation is built). */

@@ -1,8 +1,9 @@
 // `wave hooks import` (docs/hooks.md, "Coming from Claude Code"): the hooks of a Claude Code
 // settings file added to a Wave settings file with format-preserving edits — every other byte of
 // the Wave file stays — skipping hooks that are already there. Each imported command handler gets
-// `"transcript": "jsonl"`, so it reads the Claude Code format transcript it was written for. Its
-// permission rules and env come along (claudeImportSettings.ts). Pure: text in, text out.
+// `"transcript": "jsonl"`, so it reads the Claude Code format transcript it was written for, and a
+// handler without a description gets one saying where it came from ("from .claude/settings.json").
+// Its permission rules and env come along (claudeImportSettings.ts). Pure: text in, text out.
 import { readHandler } from '../config/handlerRead.js';
 import { handlerIdentity } from '../handlers/table.js';
 import { planSettingsImport, type ImportedSetting, type NotImported } from './claudeImportSettings.js';
@@ -62,22 +63,24 @@ function existingKeys(hooks: unknown): Set<string> {
   return keys;
 }
 
-function imported(h: Handler): Handler {
+function imported(h: Handler, origin: string | undefined): Handler {
   const type = h.type ?? 'command';
-  return type === 'command' && h.transcript === undefined ? { ...h, transcript: 'jsonl' } : h;
+  const described = origin && h.description === undefined ? { ...h, description: `from ${origin}` } : h;
+  return type === 'command' && h.transcript === undefined ? { ...described, transcript: 'jsonl' } : described;
 }
 
 /**
  * Adds the hooks of `claude` (a Claude Code settings file's value) to the Wave file `waveText`
  * (null: the file does not exist yet), one new matcher group per source group with the handlers
- * that are not there yet, then its permission rules and env; `to` names the Wave file in reasons.
+ * that are not there yet, then its permission rules and env; `to` names the Wave file in reasons,
+ * `origin` the Claude Code file in the descriptions of the hooks it adds.
  */
-export function planImport(claude: unknown, waveText: string | null, to = 'the Wave file'): ImportPlan {
+export function planImport(claude: unknown, waveText: string | null, to = 'the Wave file', origin?: string): ImportPlan {
   const source = isObject(claude) ? claude : {};
   const start = waveText?.trim() ? waveText : null;
   const empty = start === null;
   const fmt = formattingOf(start ?? '');
-  const hooks = planHooks(source.hooks, start ?? '{}\n', fmt);
+  const hooks = planHooks(source.hooks, start ?? '{}\n', fmt, origin);
   const s = planSettingsImport(source, hooks.text, fmt, to);
   const changed = hooks.added.length > 0 || s.added.length > 0;
   // A new file has no layout to keep: it is laid out whole.
@@ -86,7 +89,7 @@ export function planImport(claude: unknown, waveText: string | null, to = 'the W
 }
 
 /** The hooks part of the import. */
-function planHooks(claudeHooks: unknown, text: string, fmt: FormattingOptions): Pick<ImportPlan, 'text' | 'added' | 'skipped'> {
+function planHooks(claudeHooks: unknown, text: string, fmt: FormattingOptions, origin: string | undefined): Pick<ImportPlan, 'text' | 'added' | 'skipped'> {
   const have = existingKeys(parsedObject(text).hooks);
   const added: ImportedHook[] = [];
   const skipped: ImportedHook[] = [];
@@ -105,7 +108,7 @@ function planHooks(claudeHooks: unknown, text: string, fmt: FormattingOptions): 
         else {
           have.add(key);
           added.push(entry);
-          fresh.push(imported(h));
+          fresh.push(imported(h, origin));
         }
       }
       if (!fresh.length) continue;

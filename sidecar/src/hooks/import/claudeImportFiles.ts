@@ -21,6 +21,15 @@ export interface ImportPair {
   /** The Wave settings file its hooks go to. */
   to: string;
   target: ImportTarget;
+  /** How the descriptions of imported hooks name the Claude Code file: `~/.claude/settings.json`, `.claude/settings.json`. */
+  origin: string;
+}
+
+/** A path as the descriptions of imported hooks show it: under the project relative to it, under home with `~`. */
+function originOf(file: string, workdir: string, home: string): string {
+  if (file.startsWith(`${workdir}/`)) return file.slice(workdir.length + 1);
+  if (file.startsWith(`${home}/`)) return `~/${file.slice(home.length + 1)}`;
+  return file;
 }
 
 /** The Wave file of a target. */
@@ -38,14 +47,14 @@ export function importPairs(workdir: string, home: string, from?: string, to?: I
     const file = resolve(from);
     const guess: ImportTarget = basename(file) === 'settings.local.json' ? 'local' : dirname(file) === join(home, '.claude') ? 'user' : 'project';
     const target = to ?? guess;
-    return [{ from: file, to: targetFile(workdir, home, target), target }];
+    return [{ from: file, to: targetFile(workdir, home, target), target, origin: originOf(file, workdir, home) }];
   }
   const claude: Record<ImportTarget, string> = {
     user: join(home, '.claude', 'settings.json'),
     project: join(workdir, '.claude', 'settings.json'),
     local: join(workdir, '.claude', 'settings.local.json'),
   };
-  return IMPORT_TARGETS.filter((t) => !to || t === to).map((t) => ({ from: claude[t], to: targetFile(workdir, home, t), target: t }));
+  return IMPORT_TARGETS.filter((t) => !to || t === to).map((t) => ({ from: claude[t], to: targetFile(workdir, home, t), target: t, origin: originOf(claude[t], workdir, home) }));
 }
 
 export interface PairPlan extends ImportPair {
@@ -73,7 +82,7 @@ export function planPair(p: ImportPair): PairPlan {
   } catch (err) {
     return { ...none, error: `${p.to} cannot be read: ${(err as Error).message}` };
   }
-  return { ...p, plan: planImport(source.value, current, p.to), error: null, claude: source.value };
+  return { ...p, plan: planImport(source.value, current, p.to, p.origin), error: null, claude: source.value };
 }
 
 /** Whether a plan adds anything: a hook, a permission rule, an env variable. */

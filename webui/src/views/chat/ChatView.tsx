@@ -22,7 +22,9 @@ function NoModel() {
       <Icon name="warn" />
       <div>
         <strong>{model.configured ? t('chat.badModel.title', { name: model.name ?? '' }) : t('chat.noModel.title')}</strong>
-        <div class="no-model-error">{model.configured && model.probe ? probeWords(model.probe, model.name ?? '') : model.error}</div>
+        <div class="no-model-error">
+          {model.configured && model.probe ? probeWords(model.probe, model.name ?? '') : model.missing ? t('chat.noModel.missing') : model.error}
+        </div>
         <div class="muted">{t(browser ? 'chat.noModel.body' : 'chat.noModel.bodyIde')}</div>
         {browser && (
           <button type="button" class="button small" onClick={() => app.openSettings('model')}>

@@ -1,16 +1,17 @@
 // The input: Enter sends (not while an IME is composing), Shift+Enter adds a line, Stop aborts the
-// running turn. A prefill (new / edit hook) fills it, focuses it and selects the first `<...>`
-// placeholder so the user can type over it.
+// running turn. A prefill (new / edit hook) fills it — above the user's draft, which is kept —
+// focuses it and selects the first `<...>` placeholder (else the prefill) so the user can type over it.
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { t } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
 import { Icon } from '../common/icons.js';
+import { COMPOSER_ID } from '../common/keyboard.js';
 
 /** The last prefill that took the focus (a remount must not select the placeholder again). */
 let handledFocus = 0;
 
 /** The textarea grows with the text (up to its CSS max-height) and takes the focus on a prefill. */
-function useComposerInput(draft: string, focusRequest: number) {
+function useComposerInput(draft: string, focusRequest: number, selection: readonly [number, number]) {
   const ref = useRef<HTMLTextAreaElement>(null);
   useLayoutEffect(() => {
     const el = ref.current;
@@ -23,10 +24,7 @@ function useComposerInput(draft: string, focusRequest: number) {
     if (!el || focusRequest === handledFocus) return;
     handledFocus = focusRequest;
     el.focus();
-    const start = el.value.indexOf('<');
-    const end = start >= 0 ? el.value.indexOf('>', start) : -1;
-    if (start >= 0 && end > start) el.setSelectionRange(start, end + 1);
-    else el.setSelectionRange(el.value.length, el.value.length);
+    el.setSelectionRange(selection[0], selection[1]);
   }, [focusRequest]);
   return ref;
 }
@@ -34,7 +32,7 @@ function useComposerInput(draft: string, focusRequest: number) {
 export function Composer({ disabled }: { disabled: boolean }) {
   const { chat } = useStores();
   const draft = chat.draft;
-  const ref = useComposerInput(draft, chat.focusRequest);
+  const ref = useComposerInput(draft, chat.focusRequest, chat.selection);
 
   const send = () => void chat.send(draft);
   const onKeyDown = (e: KeyboardEvent) => {
@@ -53,6 +51,7 @@ export function Composer({ disabled }: { disabled: boolean }) {
       }}
     >
       <textarea
+        id={COMPOSER_ID}
         ref={ref}
         rows={1}
         value={draft}

@@ -1,7 +1,7 @@
 // Settings problems in the chat (docs/hooks.md, "Validation"): a guard that does not run must never
 // go unnoticed, so hooks that could not be read and scripts that cannot run are named here, with
 // file and line, until the settings are fixed.
-import { t } from '../../i18n/index.js';
+import { t, tn } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
 
 /** More than this many problems are counted, not listed (`wave hooks validate` lists them all). */
@@ -16,7 +16,7 @@ export function ConfigProblems() {
   return (
     <details class={`banner ${errors ? 'banner-error' : 'banner-warn'} config-problems`} role="alert" open={errors > 0}>
       <summary>
-        <strong>{unread ?? t('problems.summary', { n: problems.length })}</strong>
+        <strong>{unread ?? tn('problems.summary', problems.length)}</strong>
       </summary>
       <ul class="config-problem-list">
         {problems.slice(0, SHOWN).map((p) => (

@@ -1,7 +1,7 @@
 // One message of the timeline, item by item (state/timeline.ts): text (the user's, the assistant's,
 // or context a hook added), tool calls with their hook runs around them, user-only notices, hook
 // runs of no tool call (cards, or folded when they changed nothing) and compaction markers.
-import type { Message } from '../../host/protocol.js';
+import type { CompactBlock, Message } from '../../host/protocol.js';
 import { t } from '../../i18n/index.js';
 import type { MessageLayout, TimelineItem } from '../../state/timeline.js';
 import { Icon } from '../common/icons.js';
@@ -13,13 +13,15 @@ function BlockView({ block: b, role }: { block: Extract<TimelineItem, { kind: 'b
   switch (b.type) {
     case 'text':
       if (b.source === 'hook') {
+        // The UI's own words around what the hook said (the model gets Claude Code's framing).
+        const frame = b.hookFrame;
         return (
-          <div class="hook-text">
+          <div class="hook-text" data-frame={frame?.kind}>
             <div class="hook-text-label">
               <Icon name="bolt" />
-              {t('chat.hookContext', { event: b.hookEvent ?? '' })}
+              {frame ? t(`chat.hookFrame.${frame.kind}`, { label: frame.label }) : t('chat.hookContext', { event: b.hookEvent ?? '' })}
             </div>
-            <RichText text={b.content} />
+            <RichText text={frame ? frame.body : b.content} />
           </div>
         );
       }
@@ -41,11 +43,18 @@ function BlockView({ block: b, role }: { block: Extract<TimelineItem, { kind: 'b
     case 'compact':
       return (
         <details class="compact-marker">
-          <summary>{t('chat.compact', { trigger: b.trigger })}</summary>
+          <summary>{compactLabel(b)}</summary>
           <RichText text={b.summary} />
         </details>
       );
   }
+}
+
+/** "Conversation compacted (manual): 12,400 → 800 tokens" (older transcripts have no figures). */
+function compactLabel(b: CompactBlock): string {
+  const trigger = t(b.trigger === 'manual' ? 'chat.compact.manual' : 'chat.compact.auto');
+  if (b.tokensBefore === undefined || b.tokensAfter === undefined) return t('chat.compact', { trigger });
+  return t('chat.compactTokens', { trigger, before: b.tokensBefore.toLocaleString(), after: b.tokensAfter.toLocaleString() });
 }
 
 function keyOf(item: TimelineItem, i: number): string | number {

@@ -4,7 +4,7 @@
 // settings, shown before it is written).
 import { useState } from 'preact/hooks';
 import type { PermissionPrompt } from '../../host/protocol.js';
-import { t } from '../../i18n/index.js';
+import { t, tn } from '../../i18n/index.js';
 import { approvalDiff } from '../../state/diff.js';
 import { useStores } from '../../state/index.js';
 import { Icon } from '../common/icons.js';
@@ -24,7 +24,7 @@ function Diff({ prompt: p }: { prompt: PermissionPrompt }) {
           {'\n'}
         </span>
       ))}
-      {diff.cut > 0 && <span class="diff-line diff-more">{t('perm.diffMore', { n: diff.cut })}</span>}
+      {diff.cut > 0 && <span class="diff-line diff-more">{tn('perm.diffMore', diff.cut)}</span>}
     </pre>
   );
 }

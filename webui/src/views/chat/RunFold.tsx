@@ -1,7 +1,7 @@
 // Hook runs that changed nothing, folded into one line per event ("PreToolUse · 3 hooks ran · ok"),
 // expandable to their cards.
 import type { HookRunRecord } from '../../host/protocol.js';
-import { t } from '../../i18n/index.js';
+import { t, tn } from '../../i18n/index.js';
 import { HookRunCard } from './HookRunCard.js';
 
 export function RunFold({ event, runs }: { event: string; runs: HookRunRecord[] }) {
@@ -9,7 +9,7 @@ export function RunFold({ event, runs }: { event: string; runs: HookRunRecord[] 
   return (
     <details class="run-fold" data-event={event} data-count={runs.length}>
       <summary title={names}>
-        <span class="run-fold-text">{t(runs.length === 1 ? 'fold.one' : 'fold.many', { event, n: runs.length })}</span>
+        <span class="run-fold-text">{tn('fold.ran', runs.length, { event })}</span>
         <span class="run-badge tone-quiet" data-verdict="ok">
           {t('verdict.ok')}
         </span>

@@ -7,6 +7,7 @@ import { t } from '../../i18n/index.js';
 import { decisionDetail } from '../../state/runWords.js';
 import type { ToolItem } from '../../state/timeline.js';
 import { Icon } from '../common/icons.js';
+import { useRovingGroup } from '../common/keyboard.js';
 import { RunItems } from './RunItems.js';
 import { recordsOf, ToolWhy } from './ToolWhy.js';
 
@@ -74,10 +75,12 @@ export function ToolCard({ item }: { item: ToolItem }) {
   const label = by ? t(by.verdict === 'denied' ? 'tool.deniedBy' : 'tool.blockedBy', { name: by.name }) : t(`tool.${state as Exclude<State, 'blocked'>}`);
   const reason = by ? decisionDetail(by) : null;
   const rewrittenBy = rewriter(item);
+  const roving = useRovingGroup<HTMLDivElement>();
   return (
-    <>
+    // The call and its hook runs: one Tab stop, the arrow keys inside (common/keyboard.ts).
+    <div class="tool-group" ref={roving.ref} onKeyDown={roving.onKeyDown}>
       <RunItems items={item.before} />
-      <details class={`tool-card state-${state}`} data-tool={b.name} data-state={state} open={state === 'failed'}>
+      <details data-main class={`tool-card state-${state}`} data-tool={b.name} data-state={state} open={state === 'failed'}>
         <summary>
           <span class="tool-icon" aria-hidden="true">
             <StateIcon state={state} />
@@ -100,6 +103,6 @@ export function ToolCard({ item }: { item: ToolItem }) {
       </details>
       <ToolWhy item={item} />
       <RunItems items={item.after} />
-    </>
+    </div>
   );
 }

@@ -1,9 +1,11 @@
 // A modal dialog operable from the keyboard: focus moves in on open (to `[data-autofocus]`, else
 // the first control), Tab and Shift+Tab cycle inside, Escape closes, and on close the focus returns
-// to the element that opened it (or to `[data-focus-fallback]` when that element is gone).
+// to the element that opened it (or to `[data-focus-fallback]` when that element is gone). It is
+// shown in the top layer (topLayer.ts), over every menu, banner and scroller of the page.
 import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { t } from '../../i18n/index.js';
+import { showOnTop } from './topLayer.js';
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -41,6 +43,7 @@ function trapTab(e: KeyboardEvent, box: HTMLElement): void {
 
 export function Dialog({ title, onClose, children, actions, role = 'dialog', class: cls }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const backdrop = useRef<HTMLDivElement>(null);
   const id = useRef(`dlg-${++ids}`).current;
   const close = useRef(onClose);
   close.current = onClose;
@@ -48,6 +51,7 @@ export function Dialog({ title, onClose, children, actions, role = 'dialog', cla
   useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const box = ref.current;
+    if (backdrop.current) showOnTop(backdrop.current);
     const first = box?.querySelector<HTMLElement>('[data-autofocus]') ?? box?.querySelector<HTMLElement>(FOCUSABLE);
     first?.focus();
     const handler = (e: KeyboardEvent) => onKeyDown(e);
@@ -68,7 +72,7 @@ export function Dialog({ title, onClose, children, actions, role = 'dialog', cla
   };
 
   return (
-    <div class="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close.current()}>
+    <div ref={backdrop} class="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close.current()}>
       <div ref={ref} class={`dialog ${cls ?? ''}`} role={role} aria-modal="true" aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`}>
         <header class="dialog-head">
           <h2 id={`${id}-title`}>{title}</h2>

@@ -1,7 +1,7 @@
 // The workspace trust prompt (docs/hooks.md, "Project hooks need a trusted workspace"): shown when
 // the project defines hooks and the user never answered for this workdir, listing the commands that
 // trusting lets run. The answer goes to the sidecar (`trust.set`), which remembers it.
-import { t } from '../../i18n/index.js';
+import { t, tn } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
 import { Dialog } from './Dialog.js';
 
@@ -27,7 +27,7 @@ export function TrustPrompt() {
       <p>{t('trust.body', { name: app.projectName })}</p>
       {hooks.length > 0 && (
         <div class="trust-hooks">
-          <p class="muted">{t('trust.commands', { n: hooks.length })}</p>
+          <p class="muted">{tn('trust.commands', hooks.length)}</p>
           <ul>
             {hooks.map((h) => (
               <li>

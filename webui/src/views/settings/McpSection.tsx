@@ -2,7 +2,7 @@
 // reason and stderr tail of a failure), its tools, and Approve (a project server waiting for it),
 // Restart and Open file. Invalid files and entries are listed with their positions.
 import type { McpServerView } from '../../host/protocol.js';
-import { t, type Key } from '../../i18n/index.js';
+import { t, type Key, tn } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
 
 function stateText(s: McpServerView['status']): string {
@@ -41,7 +41,7 @@ function Server({ server }: { server: McpServerView }) {
       )}
       {server.tools.length > 0 && (
         <details class="mcp-tools">
-          <summary>{t('mcp.tools', { count: server.tools.length })}</summary>
+          <summary>{tn('mcp.tools', server.tools.length)}</summary>
           <ul>
             {server.tools.map((tool) => (
               <li>

@@ -10,7 +10,9 @@ import { probeWords } from '../../state/runWords.js';
 function Status({ state }: { state: ModelState }) {
   const text =
     state.status === 'none'
-      ? t('model.status.none', { error: state.error ?? '' })
+      ? state.missing
+        ? `${t('chat.noModel.title')}. ${t('chat.noModel.missing')}`
+        : t('model.status.none', { error: state.error ?? '' })
       : state.status === 'checking'
         ? t('model.status.checking')
         : state.status === 'unchecked'

@@ -1,5 +1,6 @@
 // The settings files of the tab that cannot be read (not valid JSON: file, line, column, reason),
-// and entries the sidecar skipped or warns about. Shown in place of an empty list.
+// and entries the sidecar skipped or warns about. Shown in place of an empty list. A trailing comma
+// is named as such; "Open at line N" opens the file there (in a browser: says where it is).
 import { t } from '../../../i18n/index.js';
 import { useStores } from '../../../state/index.js';
 
@@ -13,14 +14,21 @@ export function FileProblems() {
   if (broken.length === 0 && problems.length === 0) return null;
   return (
     <div class="file-problems">
-      {broken.map((f) => (
-        <div class="banner banner-error parse-error" role="alert" data-file={f.path}>
-          <div>
-            <strong>{t('hooks.parseError', { file: f.path, line: f.error!.line, column: f.error!.column, message: f.error!.message })}</strong>
-            <div class="muted">{t('hooks.parseErrorHint')}</div>
+      {broken.map((f) => {
+        const e = f.error!;
+        const words = { file: f.path, line: e.line, column: e.column, message: e.message };
+        return (
+          <div class="banner banner-error parse-error" role="alert" data-file={f.path}>
+            <div>
+              <strong>{t(e.trailingComma ? 'hooks.parseError.trailingComma' : 'hooks.parseError', words)}</strong>
+              <div class="muted">{t('hooks.parseErrorHint')}</div>
+            </div>
+            <button type="button" class="button small open-at" onClick={() => void hooks.openAt(f.path, e.line)}>
+              {t('hooks.openAtLine', { line: e.line })}
+            </button>
           </div>
-        </div>
-      ))}
+        );
+      })}
       {problems.length > 0 && (
         <details class="problems" open={problems.some((p) => p.severity === 'error')}>
           <summary>

@@ -25,7 +25,7 @@ function TrustSwitch({ trusted }: { trusted: boolean }) {
   );
 }
 
-/** Above the list: the last notice, and on the project tab the trust state with its switch. */
+/** Above the list: the last notice, and on the project tab the trust state with its switch (the page's one trust control). */
 function PanelBanners() {
   const { hooks, app } = useStores();
   const notice = hooks.notice;
@@ -63,9 +63,6 @@ function PanelBanners() {
       {projectTab && trust.state !== 'trusted' && trust.projectHasHooks && (
         <div class="banner banner-warn" role="note">
           <span>{t('hooks.untrusted')}</span>
-          <button type="button" class="link-button" onClick={() => void app.setTrust(true)}>
-            {t('hooks.trustNow')}
-          </button>
         </div>
       )}
     </>

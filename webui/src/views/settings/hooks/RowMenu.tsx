@@ -1,9 +1,11 @@
 // The actions of one hook as a menu (narrow windows, where they do not fit in the row): Test, Open
 // file, Edit, Delete. WAI-ARIA menu button: the first item takes the focus, arrows move, Escape
-// and a click outside close it and give the focus back to its button.
+// and a click outside close it and give the focus back to its button. It opens in the top layer
+// next to its button (above it near the bottom of the window), so no other row covers an item.
 import { useEffect, useRef } from 'preact/hooks';
 import type { HookListItem } from '../../../host/protocol.js';
 import { useStores } from '../../../state/index.js';
+import { followAnchor, hideFromTop, showOnTop } from '../../common/topLayer.js';
 import type { RowWords } from './HookRow.js';
 
 export function RowMenu({ hook: h, words: w }: { hook: HookListItem; words: RowWords }) {
@@ -13,6 +15,16 @@ export function RowMenu({ hook: h, words: w }: { hook: HookListItem; words: RowW
     hooks.toggleMenu(null);
     if (focusButton) document.getElementById(`more-${h.id}`)?.focus();
   };
+  useEffect(() => {
+    const menu = ref.current;
+    if (!menu) return;
+    showOnTop(menu);
+    const stop = followAnchor(menu, () => document.getElementById(`more-${h.id}`));
+    return () => {
+      stop();
+      hideFromTop(menu);
+    };
+  }, []);
   useEffect(() => {
     ref.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus();
     const outside = (e: MouseEvent) => {

@@ -8,7 +8,7 @@
 // The icons are CSS masks.
 // Two empty `display: contents` slots hold what is a component: the open menu and a Test result.
 import type { HookFigures, HookListItem } from '../../../host/protocol.js';
-import { t } from '../../../i18n/index.js';
+import { t, tn } from '../../../i18n/index.js';
 import { formatAgo } from '../../common/time.js';
 import { badgeText, type RowWords } from './HookRow.js';
 
@@ -207,7 +207,7 @@ function figuresOf(f: HookFigures, ago: string): HTMLElement {
   return el(
     'span',
     { class: 'figures', 'data-field': 'figures', title: t('hooks.fig.title', { last: f.lastRun }) },
-    el('span', { 'data-fig': 'runs' }, t(f.runs === 1 ? 'hooks.fig.run' : 'hooks.fig.runs', { n: f.runs })),
+    el('span', { 'data-fig': 'runs' }, tn('hooks.fig.runs', f.runs)),
     f.blocks > 0 && el('span', { 'data-fig': 'blocks' }, t('hooks.fig.blocks', { n: f.blocks })),
     el('span', { 'data-fig': 'failures', class: f.failures > 0 ? 'fig-bad' : '' }, t('hooks.fig.failures', { n: f.failures })),
     el('span', { 'data-fig': 'p95' }, t('hooks.fig.p95', { ms: Math.round(f.p95Ms) })),
