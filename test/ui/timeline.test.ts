@@ -3,8 +3,8 @@
 // call's PreToolUse runs above it, PostToolUse below), runs that changed nothing folded per event,
 // each card's badge from its verdict (a Stop hook that blocked through JSON is "blocked", not "ok"),
 // the decision in the UI's language, a tool call a hook blocked shown as "blocked by hook <name>";
-// and the live card of a running hook, with its statusMessage, its time ticking and a Stop that
-// kills it: for a guard the user chooses "cancel the call" (the default: the call is denied) or
+// a tool id a server reuses across turns (runs belong to their call by message and tool id); and
+// the live card of a running hook, with its statusMessage, its time ticking and a Stop that kills it: for a guard the user chooses "cancel the call" (the default: the call is denied) or
 // "let the call run" (the card turns into an error, the turn goes on).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -116,6 +116,32 @@ describe('hook runs in the timeline', () => {
     expect(await blocked.locator('.tool-blocked-reason').textContent()).toBe('rm -rf is not allowed here');
     expect(await blocked.locator('.tool-result').isVisible()).toBe(false);
     expect(await page.locator('.tool-card[data-state=failed]').count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
+
+describe('runs paired with their call by message and tool id', () => {
+  it('a tool id the server reuses in a later turn does not pull the earlier turn’s runs under the new card', async () => {
+    const sb = new UiSandbox().trust(true);
+    sb.write(sb.userSettings, {
+      permissions: { allow: ['Bash'] },
+      hooks: hooksOf([{ event: 'PreToolUse', matcher: 'Bash', command: 'true # audit', description: 'Audit' }]),
+    });
+    const s = await ui.serve(sb, {
+      script: [
+        { toolCalls: [{ name: 'Bash', input: { command: 'echo one' }, id: 'call_same' }] },
+        { text: 'First done.' },
+        { toolCalls: [{ name: 'Bash', input: { command: 'echo two' }, id: 'call_same' }] },
+        { text: 'Second done.' },
+      ],
+    });
+    const page = await openPage(ui.browser, s, { lang: 'en' });
+    await send(page, 'first');
+    await page.locator('.assistant-text', { hasText: 'First done.' }).waitFor();
+    await send(page, 'second');
+    await page.locator('.assistant-text', { hasText: 'Second done.' }).waitFor();
+    await expect.poll(() => sequence(page)).toEqual(['fold:PreToolUse:1', 'tool:Bash:ok', 'fold:PreToolUse:1', 'tool:Bash:ok']);
+    expect(await page.locator('.tool-why > summary').allTextContents()).toEqual(['Hooks: 1 ran · 0 did not run', 'Hooks: 1 ran · 0 did not run']);
     expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import './styles/base.css';
 import './styles/settings.css';
 import './styles/chat.css';
 import './styles/guards.css';
+import './styles/why.css';
 
 const params = new URLSearchParams(location.search);
 const theme = params.get('theme');

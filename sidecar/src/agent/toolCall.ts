@@ -4,6 +4,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { HookDecision } from '../hooks/contract/types.js';
+import type { FireResult } from '../hooks/fire/manager.js';
 import type { ModelToolCall } from '../models/types.js';
 import type { CallSettings, LoopContext } from './loopContext.js';
 import { contextBlock, hookWords } from './hookText.js';
@@ -27,6 +28,15 @@ function finish(agent: LoopContext, messageId: string, block: ToolBlock, outcome
   if (outcome.error !== undefined) block.error = outcome.error;
   agent.emit({ type: 'tool_result', messageId, id: block.id, name: block.name, success: outcome.success, result: outcome.result });
   agent.conversation.changed();
+}
+
+/** The hooks of this event that did not run go on the call's block (the chat's "why" under its card). */
+function noted<R extends FireResult>(c: Call, r: R): R {
+  if (r.notRun?.length) {
+    c.block.hooksNotRun = [...(c.block.hooksNotRun ?? []), ...r.notRun];
+    c.ctx.conversation.changed();
+  }
+  return r;
 }
 
 function stopOf(event: string, d: HookDecision): Stop {
@@ -79,7 +89,7 @@ export function absolutePaths(input: Record<string, unknown>, cwd: string): Reco
 
 /** PreToolUse: may block, deny, ask, allow, or rewrite the input. Returns the input to go on with, or null. */
 async function preToolUse(c: Call): Promise<{ input: Record<string, unknown>; rewritten: boolean; decision: HookDecision } | null> {
-  const pre = await c.ctx.fire('PreToolUse', c.fields);
+  const pre = noted(c, await c.ctx.fire('PreToolUse', c.fields));
   const d = pre.decision;
   showUserParts(c.ctx.conversation, d);
   if (d.additionalContext) {
@@ -114,7 +124,7 @@ async function askForPermission(
   verdict: Extract<Verdict, { behavior: 'ask' }>,
   ruleContent: string | undefined,
 ): Promise<Asked> {
-  const pr = await c.ctx.fire('PermissionRequest', { ...c.fields, tool_input: input });
+  const pr = noted(c, await c.ctx.fire('PermissionRequest', { ...c.fields, tool_input: input }));
   showUserParts(c.ctx.conversation, pr.decision);
   c.stop ??= stopOf('PermissionRequest', pr.decision);
   const answer = pr.decision.permissionRequest;
@@ -223,13 +233,16 @@ function replaceMcpOutput(c: Call, output: unknown): void {
 async function postToolUse(c: Call, input: Record<string, unknown>, { outcome, durationMs }: { outcome: ToolOutcome; durationMs: number }): Promise<void> {
   const ran = { ...c.fields, tool_input: input };
   const response = { ...outcome.response, success: outcome.success };
-  const post = await c.ctx.fire('PostToolUse', { ...ran, tool_response: response, duration_ms: durationMs });
+  const post = noted(c, await c.ctx.fire('PostToolUse', { ...ran, tool_response: response, duration_ms: durationMs }));
   replaceMcpOutput(c, post.decision.updatedMCPToolOutput);
   if (post.decision.updatedToolOutput) replaceOutput(c, { ...response, ...post.decision.updatedToolOutput });
   feedback(c.ctx, 'PostToolUse', c.call.name, post.decision);
   c.stop ??= stopOf('PostToolUse', post.decision);
   if (outcome.success) return;
-  const failure = await c.ctx.fire('PostToolUseFailure', { ...ran, error: outcome.error ?? outcome.result, is_interrupt: false, duration_ms: durationMs });
+  const failure = noted(
+    c,
+    await c.ctx.fire('PostToolUseFailure', { ...ran, error: outcome.error ?? outcome.result, is_interrupt: false, duration_ms: durationMs }),
+  );
   feedback(c.ctx, 'PostToolUseFailure', c.call.name, failure.decision);
   c.stop ??= stopOf('PostToolUseFailure', failure.decision);
 }

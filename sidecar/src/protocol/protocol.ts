@@ -43,6 +43,8 @@ export const RequestSchemas = {
     event: z.string().min(1).optional(),
     outcome: z.enum(['ok', 'blocked', 'error', 'timeout']).optional(),
     limit: z.number().int().min(1).max(1000).optional(),
+    /** Only the runs of sessions of this project (workdir). */
+    project: z.string().min(1).optional(),
   }),
   /**
    * Runs that one hook for real, without a model (`wave hooks test`): against its event's sample
@@ -52,6 +54,8 @@ export const RequestSchemas = {
   'hooks.test': z.object({ id: z.string().min(1), input: z.record(z.string(), z.unknown()).optional() }),
   /** The tools × tool events view of the hooks that run, and the guards that would fail open. */
   'hooks.coverage': z.object({}),
+  /** Runs the hook of one recorded run (by its id), as it is on disk now, on the recorded stdin: a test run. */
+  'hooks.rerun': z.object({ id: z.string().min(1) }),
   /** Imports the hooks of one Claude Code settings file (or of every one listed in `claude`) into its Wave file (`wave hooks import`). */
   'hooks.import': z.object({ from: z.enum(['user', 'project', 'local']).optional() }),
   'chat.state': z.object({}),
@@ -183,6 +187,30 @@ export interface HookHistoryRun extends Omit<HookRunRecord, 'id' | 'hookId' | 'o
   kind: RunKind | null;
   /** A test run (`wave hooks test`, the settings page's Test), counted apart from real runs; absent for a real one. */
   test?: true;
+  /** The run record's id (lines written before Wave kept it have none). */
+  id?: string;
+  /** The project (workdir) of the session the run belongs to. */
+  project?: string;
+  /** The stdin the hook got, cut to 16 KiB (docs/hooks.md, "History"). */
+  stdin?: string;
+  /** How many characters of the stdin were left out (it was cut): such a run cannot be re-run. */
+  stdinCut?: number;
+}
+
+/** Why a recorded run cannot be run again: it has no recorded stdin, its stdin was cut, its hook is no longer in the settings or changed, or it would not run (untrusted workspace, …). */
+export type RerunRefusal = 'noStdin' | 'stdinCut' | 'gone' | 'changed' | 'otherProject' | 'untrusted' | 'notRun';
+
+/** Re-run with this input: the recorded run's decision and the hook's decision now, on the same stdin. */
+export interface HookRerunResult {
+  /** The run as recorded. */
+  before: HookHistoryRun;
+  /** The new run (a test run, in the history too), or null when it could not run. */
+  after: HookRunRecord | null;
+  /** What the new decision amounts to, in one word (null when it did not run). */
+  summary: DecisionSummary | null;
+  refused: RerunRefusal | null;
+  /** For `changed`: the hook now at that place (its command and matcher); for `notRun`: the plan's reason; for `otherProject`: the run's project. */
+  detail: string | null;
 }
 
 /** What the combined decision of a test run amounts to, in one word. */
@@ -251,7 +279,9 @@ export interface Results {
   'hooks.setParallel': HooksListing;
   'hooks.approveTargets': HooksListing;
   'hooks.stats': { hooks: Record<string, HookFigures> };
-  'hooks.runs': { runs: HookHistoryRun[]; file: string };
+  /** `projects`: every project seen in the history (the filter's choices); `session`: the chat's session (its runs open in the chat). */
+  'hooks.runs': { runs: HookHistoryRun[]; file: string; projects: string[]; session: string | null };
+  'hooks.rerun': HookRerunResult;
   'hooks.test': HookTestResult;
   'hooks.coverage': GuardCoverage;
   'hooks.import': HooksListing & { imported: ClaudeImportDone[] };

@@ -75,6 +75,29 @@ export interface HookRunRecord {
   warning?: string;
   /** For a tool event (PreToolUse, PermissionRequest, PostToolUse…): the `tool_use_id` of the call it ran for. */
   toolUseId?: string;
+  /** Its answer replaced the tool's input (`updatedInput`), whatever its verdict (an allow may rewrite too). */
+  rewroteInput?: boolean;
+}
+
+/**
+ * Why a hook of an event did not run (docs/hooks.md, "Why a hook did or did not run"): its matcher
+ * does not match, its `if` does not cover the call, it is `once` and already ran, the workspace is
+ * not trusted, `disableAllHooks` is set, an identical hook ran instead, it waits for review, its file
+ * cannot be read, or the firing was for other hooks. (A hook the turn's budget skipped has a run record.)
+ */
+export const NOT_RUN_KINDS = ['matcher', 'if', 'once', 'untrusted', 'disableAllHooks', 'duplicate', 'pending', 'unreadable', 'notThisFiring'] as const;
+export type NotRunKind = (typeof NOT_RUN_KINDS)[number];
+
+/** A hook of an event that did not run, and why, as data (the chat words it; `--debug hooks` prints the same in English). */
+export interface HookNotRun {
+  event: string;
+  name: string;
+  source: HookSource;
+  kind: NotRunKind;
+  /** What the kind refers to: the matcher and the value it was tested on (`Bash|Edit` / `Read`), the `if` rule, the file that disables all hooks, the hook that ran instead, the unreadable file (with its line). */
+  detail: string | null;
+  /** For `matcher`: the value the matcher was tested against. */
+  value?: string;
 }
 
 /** The model APIs Wave speaks (README, "Settings keys"): the one list the settings schema, the model configuration and the Model section use. */
@@ -132,6 +155,8 @@ export interface ToolBlock {
   originalResult?: string;
   success?: boolean;
   error?: string;
+  /** The hooks of this call's tool events that did not run, and why (absent when every hook of them ran). */
+  hooksNotRun?: HookNotRun[];
 }
 
 export interface ErrorBlock {

@@ -97,6 +97,7 @@ export class WaveApp implements Services {
       env,
       listing: () => this.settings.list(),
       onStats: (hooks) => this.broadcast('hooks.stats', { hooks }),
+      session: () => this.chat.sessionId(),
     });
     this.chat = this.chatService(env);
     this.handlers = createHandlers(this);

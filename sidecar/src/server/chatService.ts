@@ -118,6 +118,11 @@ export class ChatService {
     this.flush();
   }
 
+  /** The chat's session id, once the session exists (the Runs view's Open conversation). */
+  sessionId(): string | null {
+    return this.agent?.sessionId ?? null;
+  }
+
   private get a(): Agent {
     if (!this.agent) throw new Error('the chat session is still starting');
     return this.agent;

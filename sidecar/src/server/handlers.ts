@@ -116,7 +116,8 @@ type HooksMethods =
   | 'hooks.stats'
   | 'hooks.runs'
   | 'hooks.test'
-  | 'hooks.coverage';
+  | 'hooks.coverage'
+  | 'hooks.rerun';
 
 function hooksRequests(app: Services): Pick<Handlers<Client>, HooksMethods> {
   return {
@@ -143,6 +144,11 @@ function hooksRequests(app: Services): Pick<Handlers<Client>, HooksMethods> {
     'hooks.stats': () => ({ hooks: app.runs.stats() }),
     'hooks.runs': (q) => app.runs.runs(q),
     'hooks.coverage': () => coverageOf(app),
+    'hooks.rerun': async ({ id }) => {
+      const result = await app.runs.rerun(id);
+      app.broadcast('hooks.stats', { hooks: app.runs.stats() });
+      return result;
+    },
     'hooks.test': async ({ id, input }) => {
       const result = await app.runs.test(id, input);
       app.broadcast('hooks.stats', { hooks: app.runs.stats() });

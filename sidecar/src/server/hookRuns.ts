@@ -14,11 +14,15 @@ import { SessionConfig } from '../hooks/config/sessionConfig.js';
 import { matches } from '../hooks/contract/matcher.js';
 import { findRuns, statsKey } from '../hooks/history/stats.js';
 import { historyFigures } from '../hooks/history/statsScan.js';
-import type { HookDecision, HookRunRecord } from '../hooks/contract/types.js';
+import type { HookRunRecord } from '../hooks/contract/types.js';
 import { settingsPaths } from '../settings/paths.js';
-import type { DecisionSummary, HookFigures, HookListItem, HookTestResult, HooksListing, Params, Results } from '../protocol/protocol.js';
+import type { HookFigures, HookListItem, HookTestResult, HooksListing, Params, Results } from '../protocol/protocol.js';
 import { SettingsRefusal } from './settingsEdit.js';
 import { testPresets, userTestInput } from './testInput.js';
+import { rerunHook } from './hookRerun.js';
+import { summarize } from './hookSummary.js';
+
+export { summarize } from './hookSummary.js';
 
 export interface HookRunsOptions {
   workdir: string;
@@ -27,19 +31,9 @@ export interface HookRunsOptions {
   listing: () => HooksListing;
   /** The history changed: every listed hook's figures. */
   onStats: (hooks: Record<string, HookFigures>) => void;
+  /** The chat's session id (null before it started). */
+  session?: () => string | null;
   pollMs?: number;
-}
-
-/** The combined decision of a test in one word. */
-export function summarize(d: HookDecision): DecisionSummary {
-  if (!d.continue) return 'stopped';
-  if (d.blocked) return 'blocked';
-  if (d.permissionDecision === 'deny' || d.permissionRequest?.behavior === 'deny') return 'denied';
-  if (d.permissionDecision === 'ask') return 'asked';
-  if (d.permissionDecision === 'allow' || d.permissionRequest?.behavior === 'allow') return 'allowed';
-  if (d.updatedInput) return 'rewrote';
-  if (d.additionalContext || d.instructions || d.worktreePath) return 'context';
-  return 'nothing';
 }
 
 /** A sample value of the event's matcher field that the hook's matcher accepts, or null when none does. */
@@ -82,9 +76,18 @@ export class HookRunsService {
     return out;
   }
 
-  runs({ event, outcome, limit }: Params<'hooks.runs'>): Results['hooks.runs'] {
-    const runs = findRuns(readHistory(this.file), { ...(event ? { event } : {}), ...(outcome ? { outcome } : {}), limit: limit ?? 100 });
-    return { runs, file: this.file };
+  runs({ event, outcome, limit, project }: Params<'hooks.runs'>): Results['hooks.runs'] {
+    const all = readHistory(this.file);
+    const lines = project ? all.filter((l) => l.project === project) : all;
+    const runs = findRuns(lines, { ...(event ? { event } : {}), ...(outcome ? { outcome } : {}), limit: limit ?? 100 });
+    const projects = [...new Set(all.flatMap((l) => (l.project ? [l.project] : [])))].sort();
+    return { runs, file: this.file, projects, session: this.opts.session?.() ?? null };
+  }
+
+  /** Re-run with this input: the recorded run's stdin against its hook as it is on disk now (a test run). */
+  rerun(id: string): Promise<Results['hooks.rerun']> {
+    const { workdir, homeDir, env } = this.opts;
+    return rerunHook(id, { file: this.file, workdir, homeDir, env, hooks: this.opts.listing().hooks, history: this.history });
   }
 
   /**
@@ -138,9 +141,9 @@ export class HookRunsService {
       config: settings,
       baseEnv: this.opts.env,
       historyFile: null,
-      onRecord: (r) => {
+      onRecord: (r, stdin) => {
         runs.push(r);
-        this.history.append(historyLine(r, TEST_SESSION, true));
+        this.history.append(historyLine(r, { sessionId: TEST_SESSION, project: this.opts.workdir, stdin, test: true }));
       },
     });
   }

@@ -82,7 +82,7 @@ describe('historyStats', () => {
     const path = join(dir, 'hook-runs.jsonl');
     const real = [1, 3, 5].map((i) => historyLine(run(i, { verdict: 'ok', timedOut: false, durationMs: 10, command: 'x', async: false }), 's'));
     const tests = [7, 9].map((i) =>
-      historyLine(run(i, { verdict: 'blocked', timedOut: false, durationMs: 5000, command: 'x', async: false }), 'hooks-test', true),
+      historyLine(run(i, { verdict: 'blocked', timedOut: false, durationMs: 5000, command: 'x', async: false }), { sessionId: 'hooks-test', test: true }),
     );
     expect(Object.keys(tests[0]!).slice(0, 4)).toEqual(['startedAt', 'sessionId', 'test', 'event']);
     expect(real[0]).not.toHaveProperty('test');

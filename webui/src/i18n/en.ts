@@ -2,9 +2,11 @@
 // `{name}` is replaced by a parameter; `<...>` in prompts are placeholders the user fills in.
 import { runKindEn } from './runKind.en.js';
 import { guardsEn } from './guards.en.js';
+import { whyEn } from './why.en.js';
 
 export const en = {
   ...runKindEn,
+  ...whyEn,
   'app.name': 'Wave',
   'app.skipToComposer': 'Skip to the message input (/)',
   'app.chat': 'Chat',

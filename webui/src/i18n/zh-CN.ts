@@ -2,9 +2,11 @@
 import { guardsZhCN } from './guards.zh-CN.js';
 import type { Dict } from './en.js';
 import { runKindZhCN } from './runKind.zh-CN.js';
+import { whyZhCN } from './why.zh-CN.js';
 
 export const zhCN: Dict = {
   ...runKindZhCN,
+  ...whyZhCN,
   'app.name': 'Wave',
   'app.skipToComposer': '跳到消息输入框（/）',
   'app.chat': '会话',

@@ -28,6 +28,8 @@ export class ChatStore {
   readonly #selection = signal<readonly [number, number]>([0, 0]);
   readonly #error = signal<string | null>(null);
   readonly #loaded = signal(false);
+  /** The run the Runs view's Open conversation asked to show (its card is opened and scrolled to). */
+  readonly #focusRun = signal<string | null>(null);
   /** The conversation's title, when a hook gave one (`sessionTitle`). */
   readonly #title = signal<string | null>(null);
 
@@ -91,6 +93,22 @@ export class ChatStore {
   /** Kills a running hook (a live card's Stop); `then`: what happens to the call a guard runs for (default: cancelled). */
   async stopHook(runId: string, then?: StopChoice): Promise<void> {
     await attempt(this.#error, () => this.client.request('chat.stopHook', { runId, ...(then ? { then } : {}) }));
+  }
+
+  get focusRun(): string | null {
+    return this.#focusRun.value;
+  }
+
+  /** Open conversation (the Runs view): shows the chat at this run's card (the IDE shows its chat window). */
+  openRun(runId: string): void {
+    this.#focusRun.value = runId;
+    this.app.showPage('chat');
+    if (this.app.mode !== 'browser') void this.client.request('host.showChat', {}).catch(() => undefined);
+  }
+
+  /** The card of the run to show was shown. */
+  runFocused(): void {
+    this.#focusRun.value = null;
   }
 
   get messages(): Message[] {

@@ -67,22 +67,33 @@ function stopper(block: ToolBlock, before: readonly HookRunRecord[]): HookRunRec
   return before.find((r) => r.verdict === 'blocked' || r.verdict === 'denied') ?? null;
 }
 
-/** Every run of each tool call, wherever it was recorded (a message, or live and not placed yet). */
+/** A tool call's place: its message and its id (some servers reuse tool ids across turns). */
+const toolKey = (m: Message, b: ToolBlock) => `${m.id}\u0000${b.id}`;
+
+/**
+ * Every run of each tool call, wherever it was recorded (a message, or live and not placed yet), by
+ * the call's message and id: a run belongs to the latest call with its `toolUseId` before it (a run
+ * not in a message yet, to the latest call of all), so a reused id never pulls an old turn's runs.
+ */
 function runsByTool(messages: readonly Message[], pending: readonly HookRunRecord[], live: readonly HookRunStart[]) {
-  const tools = new Set<string>();
-  for (const m of messages) for (const b of m.blocks) if (b.type === 'tool') tools.add(b.id);
+  const latest = new Map<string, string>();
   const byTool = new Map<string, Array<HookRunRecord | HookRunStart>>();
-  const add = (r: HookRunRecord | HookRunStart) => {
-    if (!r.toolUseId || !tools.has(r.toolUseId)) return false;
-    const list = byTool.get(r.toolUseId) ?? [];
-    byTool.set(r.toolUseId, list);
-    list.push(r);
-    return true;
-  };
   const placed = new Set<string>();
-  for (const m of messages) for (const b of m.blocks) if (b.type === 'hook_run' && add(b.run)) placed.add(b.run.id);
-  for (const r of pending) if (add(r)) placed.add(r.id);
-  for (const r of live) if (add(r)) placed.add(r.id);
+  const add = (r: HookRunRecord | HookRunStart) => {
+    const key = r.toolUseId ? latest.get(r.toolUseId) : undefined;
+    if (!key) return;
+    const list = byTool.get(key) ?? [];
+    byTool.set(key, list);
+    list.push(r);
+    placed.add(r.id);
+  };
+  for (const m of messages)
+    for (const b of m.blocks) {
+      if (b.type === 'tool') latest.set(b.id, toolKey(m, b));
+      else if (b.type === 'hook_run') add(b.run);
+    }
+  for (const r of pending) add(r);
+  for (const r of live) add(r);
   return { byTool, placed };
 }
 
@@ -107,7 +118,7 @@ function layoutMessage(message: Message, byTool: Map<string, Array<HookRunRecord
       continue;
     }
     flush();
-    if (b.type === 'tool') items.push(toolItem(b, byTool.get(b.id) ?? []));
+    if (b.type === 'tool') items.push(toolItem(b, byTool.get(toolKey(message, b)) ?? []));
     else items.push({ kind: 'block', block: b });
   }
   flush();

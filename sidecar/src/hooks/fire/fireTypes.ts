@@ -5,7 +5,7 @@ import type { TurnBudget } from './budget.js';
 import type { PromptModel } from '../handlers/prompt.js';
 import type { ProcessRunner } from '../run/runner.js';
 import type { ObservedFile, SessionConfig } from '../config/sessionConfig.js';
-import type { HookRunStart } from '../../protocol/wire.js';
+import type { HookNotRun, HookRunStart } from '../../protocol/wire.js';
 import type { ConfiguredHook, HookDecision, HookRunRecord, PermissionMode } from '../contract/types.js';
 
 export const DEFAULT_HOOK_TIMEOUT_SECONDS = 600;
@@ -29,6 +29,8 @@ export interface FireContext {
   beforeRun?: () => void | Promise<void>;
   /** Runs only the hooks this accepts (the project's SessionStart hooks once trust is granted). */
   only?: (hook: ConfiguredHook) => boolean;
+  /** The exact stdin to give each hook instead of the one built from the input (Re-run with this input of a recorded run). */
+  stdin?: string;
 }
 
 /** A hook's script or program changed during the session (HookManager.approveRunTargets approves it). */
@@ -48,6 +50,8 @@ export interface ConfigChangeNotice extends ObservedFile {
 export interface FireResult {
   decision: HookDecision;
   runs: HookRunRecord[];
+  /** A tool event's hooks that did not run, and why (the chat shows them under the call's card). */
+  notRun?: HookNotRun[];
 }
 
 export interface HookManagerOptions {
@@ -69,8 +73,8 @@ export interface HookManagerOptions {
   /** The environment hooks inherit (default process.env). */
   baseEnv?: NodeJS.ProcessEnv;
   platform?: NodeJS.Platform;
-  /** The one channel of run records: every run, sync or async, as soon as its record exists. */
-  onRecord?: (record: HookRunRecord) => void;
+  /** The one channel of run records: every run, sync or async, as soon as its record exists, with the stdin the hook got. */
+  onRecord?: (record: HookRunRecord, stdin: string) => void;
   /** The run history (~/.wave/hook-runs.jsonl by default; null: none). */
   historyFile?: string | null;
   /** Every run is a test run (`wave hooks test`): marked as such in the history, counted apart from real runs. */

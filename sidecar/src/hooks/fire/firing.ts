@@ -6,11 +6,11 @@
 // and every hook before it in its step have answered.
 import { echoesInput, interpretRun, type RunEffect } from '../contract/answers.js';
 import type { BackgroundIo, BackgroundRuns } from './background.js';
-import { eventSpec, type HookEventName } from '../contract/events.js';
+import { eventSpec, type EventInput, type HookEventName } from '../contract/events.js';
 import type { LoadedSources } from '../config/compose.js';
 import { launchPrepared, type HookStart, type LaunchSettings } from '../run/launch.js';
 import { isBackground, runRecord, type RecordEffect } from './record.js';
-import { hookStart } from './payload.js';
+import { eventPayload, hookStart } from './payload.js';
 import { DEFAULT_HOOK_TIMEOUT_SECONDS, type FireContext } from './fireTypes.js';
 import { duplicateEffect, type DuplicateHook } from './plan.js';
 import { checkToolOutput } from '../contract/toolOutput.js';
@@ -28,8 +28,9 @@ export interface FiringDeps {
   targets: TargetWatch;
   /** Hooks with `once: true` that already ran in this session. */
   ranOnce: Set<string>;
-  emit(record: HookRunRecord, ctx: FireContext): void;
-  io(ctx: FireContext, input: Record<string, unknown>): BackgroundIo;
+  /** A run's record, with the stdin the hook got (or would have got). */
+  emit(record: HookRunRecord, ctx: FireContext, stdin: string): void;
+  io(ctx: FireContext, input: Record<string, unknown>, stdin: string): BackgroundIo;
 }
 
 /** A hook checked before it starts: dealt with already (held, skipped, in the background), or ready to run. */
@@ -140,7 +141,8 @@ export class Firing {
     if (isBackground(hook)) {
       // asyncTimeout bounds a background run, and so how long `wave -p` waits for it at exit (docs/hooks.md, "Async hooks").
       const bgTimeoutMs = hook.handler.asyncTimeout ?? ownTimeoutMs;
-      deps.background.start(event, hook, launchPrepared(deps.launch, start(bgTimeoutMs), ctx.beforeRun), bgTimeoutMs, deps.io(ctx, input));
+      const bg = start(bgTimeoutMs);
+      deps.background.start(event, hook, launchPrepared(deps.launch, bg, ctx.beforeRun), bgTimeoutMs, deps.io(ctx, input, bg.payload));
       return { kind: 'background' };
     }
     const remaining = ctx.budget ? ctx.budget.remainingMs() : Infinity;
@@ -167,7 +169,7 @@ export class Firing {
     const { event, ctx, deps } = this;
     const { hook, start } = r;
     if (result.detached) {
-      deps.background.detached(event, hook, result.detached.done, result.detached.asyncTimeoutMs ?? start.timeoutMs, deps.io(ctx, start.input));
+      deps.background.detached(event, hook, result.detached.done, result.detached.asyncTimeoutMs ?? start.timeoutMs, deps.io(ctx, start.input, start.payload));
       this.started.push(hook);
       return null;
     }
@@ -180,15 +182,16 @@ export class Firing {
     const ran = afterRun(event, hook, answered, end);
     const effect = rewroteFirst && ran.updatedInput ? ignoredRewrite(ran, rewroteFirst) : ran;
     const record = runRecord(event, hook, result, effect, { id: r.live.id, input: start.input });
-    deps.emit(record, ctx);
+    deps.emit(record, ctx, start.payload);
     this.effects.push(effect);
     this.runs.push(record);
     return effect;
   }
 
+  /** The record of a hook that did not start (skipped, held back), with the stdin it would have got. */
   private recordNow(hook: ConfiguredHook, effect: RecordEffect, input: Record<string, unknown> = this.current): HookRunRecord {
     const record = runRecord(this.event, hook, null, effect, { input });
-    this.deps.emit(record, this.ctx);
+    this.deps.emit(record, this.ctx, this.ctx.stdin ?? JSON.stringify(eventPayload(this.event, input as EventInput<HookEventName>, this.ctx, hook)));
     return record;
   }
 }

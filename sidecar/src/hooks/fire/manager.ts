@@ -21,7 +21,7 @@ import { debugLines } from './debugLog.js';
 import { eventPayload } from './payload.js';
 import { type ConfigChangeNotice, type FireContext, type FireResult, type HookManagerOptions } from './fireTypes.js';
 import { historyLine, HistoryWriter } from '../history/history.js';
-import { hooksToRun, planEvent, type EventPlan, type PlanInput } from './plan.js';
+import { hooksToRun, notRunOf, planEvent, type EventPlan, type PlanInput } from './plan.js';
 import { loadShellParser } from '../../settings/shellParse.js';
 import { configSourceOf } from '../config/snapshot.js';
 import { LiveRuns } from './liveRuns.js';
@@ -47,6 +47,12 @@ export function assertValidProgrammaticHooks(hooks: unknown): void {
 /** The hooks of `sources` for an event, in run order (empty when all hooks are disabled). */
 function eventHooks(sources: LoadedSources, event: HookEventName): ConfiguredHook[] {
   return sources.settings.disableAllHooks ? [] : sources.hooks.filter((h) => h.event === event);
+}
+
+/** A tool event's hooks that did not run, for the chat (duplicates have a run record of their own: "skipped: identical to …"). */
+function notRunOfTool(plan: EventPlan | null, p: PlanInput): Pick<FireResult, 'notRun'> {
+  const notRun = plan && p.toolCall ? notRunOf(plan).filter((k) => k.kind !== 'duplicate') : [];
+  return notRun.length ? { notRun } : {};
 }
 
 /** The settings object of an engine used on its own (no session gave it one). */
@@ -108,15 +114,16 @@ export class HookManager {
       background: this.background,
       targets: this.targets,
       ranOnce: this.ranOnce,
-      emit: (record, ctx) => this.emit(record, ctx),
-      io: (ctx, input) => this.io(ctx, input),
+      emit: (record, ctx, stdin) => this.emit(record, ctx, stdin),
+      io: (ctx, input, stdin) => this.io(ctx, input, stdin),
     };
   }
 
-  /** Every record goes out through here: to the listener, and to the history (queued, off the hot path). */
-  private emit(record: HookRunRecord, ctx: FireContext): void {
-    this.opts.onRecord?.(record);
-    this.history?.append(historyLine(record, ctx.sessionId, this.opts.testRuns === true));
+  /** Every record goes out through here, with the stdin the hook got: to the listener, and to the history (queued, off the hot path). */
+  private emit(record: HookRunRecord, ctx: FireContext, stdin: string): void {
+    this.opts.onRecord?.(record, stdin);
+    const test = this.opts.testRuns === true;
+    this.history?.append(historyLine(record, { sessionId: ctx.sessionId, project: this.workdir, stdin, test }));
   }
 
   /** What hooks run from: the session's snapshot (composed with the current trust decision). */
@@ -227,11 +234,12 @@ export class HookManager {
 
   private async fireNow<E extends HookEventName>(event: E, input: EventInput<E>, ctx: FireContext): Promise<FireResult> {
     const planInput = this.planInput(event, input as Record<string, unknown>, ctx);
+    const plan = this.explained(planInput);
     const { run: hooks, duplicates } = hooksToRun(planInput);
     const firing = new Firing(this.firingDeps, event, ctx, planInput.sources, input as Record<string, unknown>);
     await firing.run(hooks, duplicates);
     const { runs, started, skipped } = firing;
-    if (this.opts.debug) this.opts.debug(debugLines(planEvent(planInput, { pending: this.config.pendingHooks() }), runs, started));
+    if (this.opts.debug && plan) this.opts.debug(debugLines(plan, runs, started));
     const decision = combine(event, firing.effects);
     if (skipped) {
       decision.budgetExhausted = true;
@@ -239,7 +247,17 @@ export class HookManager {
         `The hook time budget of this turn (${ctx.budget?.totalSeconds} s) is spent: ${skipped} ${event} hook${skipped > 1 ? 's were' : ' was'} skipped${guardsCall(event) ? ', so the call is denied' : ''}.`,
       );
     }
-    return { decision, runs };
+    return { decision, runs, ...notRunOfTool(plan, planInput) };
+  }
+
+  /**
+   * The whole plan, for `--debug hooks` and for a tool event (the chat shows why a hook did not run
+   * under the call's card); made before any hook runs (`once`). Hooks pending review only with debug.
+   */
+  private explained(planInput: PlanInput): EventPlan | null {
+    const debug = this.opts.debug !== undefined;
+    if (!debug && !planInput.toolCall) return null;
+    return planEvent(planInput, { pending: debug ? this.config.pendingHooks() : [] });
   }
 
   private matcher(text: string | undefined): CompiledMatcher {
@@ -278,10 +296,10 @@ export class HookManager {
     return this.background.rewakeRunning;
   }
 
-  private io(ctx: FireContext, input: Record<string, unknown>): BackgroundIo {
+  private io(ctx: FireContext, input: Record<string, unknown>, stdin: string): BackgroundIo {
     return {
       input,
-      emit: (record) => this.emit(record, ctx),
+      emit: (record) => this.emit(record, ctx, stdin),
       warn: (message) => this.opts.onWarning?.(message),
       ...(this.opts.onRewake ? { rewake: this.opts.onRewake } : {}),
     };

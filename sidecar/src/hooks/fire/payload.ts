@@ -38,7 +38,7 @@ export function hookStart(
   return {
     event,
     hook,
-    payload: JSON.stringify(eventPayload(event, input as EventInput<HookEventName>, ctx, hook)),
+    payload: ctx.stdin ?? JSON.stringify(eventPayload(event, input as EventInput<HookEventName>, ctx, hook)),
     toolName: typeof input.tool_name === 'string' ? input.tool_name : '',
     sessionId: ctx.sessionId,
     cwd: ctx.cwd,

@@ -10,13 +10,21 @@ import { callMatchesRule } from '../../settings/rules.js';
 import { toolNamesOf } from '../contract/toolAliases.js';
 import { worded, type RunEffect } from '../contract/answers.js';
 import { duplicateText } from '../contract/runText.js';
+import type { HookNotRun, NotRunKind } from '../../protocol/wire.js';
 
-export interface SkippedHook {
+/** Why a hook does not run: as data (the chat), and in English (`--debug hooks`, `wave hooks test`). */
+interface Why {
+  kind: NotRunKind;
+  detail: string | null;
+  value?: string;
+  reason: string;
+}
+
+export interface SkippedHook extends Why {
   /** The hook, when it is known (a file that cannot be read only has a count). */
   hook: ConfiguredHook | null;
   name: string;
   source: ConfiguredHook['source'];
-  reason: string;
 }
 
 export interface EventPlan {
@@ -53,21 +61,24 @@ export interface ExplainInput {
   pending: readonly ConfiguredHook[];
 }
 
-function skip(hook: ConfiguredHook, reason: string): SkippedHook {
-  return { hook, name: hook.displayName, source: hook.source, reason };
+function skip(hook: ConfiguredHook, why: Why): SkippedHook {
+  return { hook, name: hook.displayName, source: hook.source, ...why };
 }
 
 /** Why a hook that belongs to the event would not run now, or null when it runs. */
-function whyNot(h: ConfiguredHook, p: PlanInput): string | null {
+function whyNot(h: ConfiguredHook, p: PlanInput): Why | null {
   const tool = p.toolCall;
   // The subagent tool answers to both of its names, `Agent` and `Task` (docs/hooks.md, "Coming from Claude Code").
   const values = p.value === null ? null : tool ? toolNamesOf(p.value) : [p.value];
-  if (values && !values.some((v) => p.matcher(h.matcher).test(v))) return `matcher "${h.matcher ?? ''}" does not match "${p.value}"`;
-  if (p.ranOnce?.has(h.id)) return 'once: already ran';
+  if (values && !values.some((v) => p.matcher(h.matcher).test(v))) {
+    const reason = `matcher "${h.matcher ?? ''}" does not match "${p.value}"`;
+    return { kind: 'matcher', detail: h.matcher ?? '', value: p.value ?? '', reason };
+  }
+  if (p.ranOnce?.has(h.id)) return { kind: 'once', detail: null, reason: 'once: already ran' };
   const cond = h.handler.if;
   if (cond !== undefined && tool && !toolNamesOf(tool.name).some((name) => callMatchesRule(cond, name, tool.input, tool.cwd)))
-    return `if "${cond}" does not cover this call`;
-  if (p.only && !p.only(h)) return 'not part of this firing';
+    return { kind: 'if', detail: cond, reason: `if "${cond}" does not cover this call` };
+  if (p.only && !p.only(h)) return { kind: 'notThisFiring', detail: null, reason: 'not part of this firing' };
   return null;
 }
 
@@ -120,20 +131,37 @@ export function planEvent(p: PlanInput, extra: ExplainInput = { pending: [] }): 
   const { sources, event } = p;
   const skipped: SkippedHook[] = [];
   const matched: ConfiguredHook[] = [];
+  const off = sources.settings.disableAllHooks;
+  const disabled: Why = { kind: 'disableAllHooks', detail: sources.settings.disabledBy ?? null, reason: `disableAllHooks in ${sources.settings.disabledBy}` };
   for (const h of sources.hooks.filter((x) => x.event === event)) {
-    const why = sources.settings.disableAllHooks ? `disableAllHooks in ${sources.settings.disabledBy}` : whyNot(h, p);
+    const why = off ? disabled : whyNot(h, p);
     if (why) skipped.push(skip(h, why));
     else matched.push(h);
   }
   const { run, duplicates } = withoutDuplicates(matched);
-  for (const d of duplicates) skipped.push(skip(d.hook, duplicateReason(d)));
-  for (const h of sources.untrustedHooks.filter((x) => x.event === event)) skipped.push(skip(h, 'project not trusted'));
-  for (const h of extra.pending.filter((x) => x.event === event)) skipped.push(skip(h, 'not active yet (pending review)'));
+  for (const d of duplicates) skipped.push(skip(d.hook, { kind: 'duplicate', detail: d.of.displayName, reason: duplicateReason(d) }));
+  for (const h of sources.untrustedHooks.filter((x) => x.event === event))
+    skipped.push(skip(h, { kind: 'untrusted', detail: null, reason: 'project not trusted' }));
+  for (const h of extra.pending.filter((x) => x.event === event))
+    skipped.push(skip(h, { kind: 'pending', detail: null, reason: 'not active yet (pending review)' }));
   for (const f of sources.files) {
     const n = f.unreadByEvent[event] ?? 0;
     if (!n) continue;
     const reason = f.parseError ? `settings file unreadable (line ${f.parseError.line})` : 'invalid entry (wave hooks validate says why)';
-    skipped.push({ hook: null, name: `${n} hook${n === 1 ? '' : 's'} in ${f.path}`, source: f.source, reason });
+    const detail = f.parseError ? `${f.path}:${f.parseError.line}` : f.path;
+    skipped.push({ hook: null, name: `${n} hook${n === 1 ? '' : 's'} in ${f.path}`, source: f.source, kind: 'unreadable', detail, reason });
   }
   return { event, value: p.value, run, skipped };
+}
+
+/** The plan's skipped hooks as the wire carries them (the chat's "why" under a tool card). */
+export function notRunOf(plan: EventPlan): HookNotRun[] {
+  return plan.skipped.map((k) => ({
+    event: plan.event,
+    name: k.name,
+    source: k.source,
+    kind: k.kind,
+    detail: k.detail,
+    ...(k.value !== undefined ? { value: k.value } : {}),
+  }));
 }

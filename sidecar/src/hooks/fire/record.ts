@@ -55,6 +55,7 @@ export function runRecord(event: string, hook: ConfiguredHook, r: ProcessResult 
     error: effect.error ?? null,
     ...(effect.warning ? { warning: effect.warning } : {}),
     ...(o.input ? toolUseOf(o.input) : {}),
+    ...(effect.updatedInput ? { rewroteInput: true } : {}),
   };
 }
 

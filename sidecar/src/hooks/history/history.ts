@@ -1,7 +1,8 @@
 // The run history (docs/hooks.md, "History"): every hook run record, one compact JSON line each, in
 // `~/.wave/hook-runs.jsonl`, so runs can be searched and counted across sessions. Appending is off
 // the agent's path: a record is queued in memory and written by the next turn of the event loop
-// (what is queued at exit is written synchronously). stdout / stderr are cut to 2 KiB there; past
+// (what is queued at exit is written synchronously). stdout / stderr are cut to 2 KiB there, the
+// stdin the hook got to 16 KiB (its run can be re-run from the settings page when it is whole); past
 // 20 MB the file is rotated to `hook-runs.1.jsonl` (one generation kept).
 import { mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -17,6 +18,8 @@ function appendPrivate(path: string, text: string): void {
 }
 
 export const HISTORY_TEXT_CAP = 2048;
+/** The stdin kept per run (characters): a whole stdin can be re-run, a cut one only read. */
+export const HISTORY_STDIN_CAP = 16 * 1024;
 export const HISTORY_ROTATE_BYTES = 20 * 1024 * 1024;
 
 /** One line of the history: what `wave hooks runs --json` and the settings page's Runs view show. */
@@ -24,6 +27,20 @@ export type HistoryLine = HookHistoryRun;
 
 function cut(text: string): string {
   return text.length <= HISTORY_TEXT_CAP ? text : `${text.slice(0, HISTORY_TEXT_CAP)}… [+${text.length - HISTORY_TEXT_CAP} chars]`;
+}
+
+/** Where a run happened besides its record: its session and project, the stdin it got, whether it was a test. */
+export interface RunContext {
+  sessionId: string;
+  project?: string;
+  stdin?: string;
+  test?: boolean;
+}
+
+function stdinFields(stdin: string | undefined): Pick<HistoryLine, 'stdin' | 'stdinCut'> {
+  if (stdin === undefined) return {};
+  if (stdin.length <= HISTORY_STDIN_CAP) return { stdin };
+  return { stdin: stdin.slice(0, HISTORY_STDIN_CAP), stdinCut: stdin.length - HISTORY_STDIN_CAP };
 }
 
 /** The fields left out of a stored line when they have their usual value. */
@@ -35,13 +52,15 @@ export type StoredLine = Omit<HistoryLine, Usual> & Partial<Pick<HistoryLine, Us
  * `timedOut: false`, `error: null`, empty output, not a test) are left out and read back as that
  * value. The key order is fixed: `startedAt` first, `test` (a test run) before the hook's identity
  * from `event` to `command`, then `durationMs`, and `verdict` later (statsScan.ts reads the figures
- * by position); `kind` and the hook's `reason` follow the verdict (protocol/runKind.ts).
+ * by position); `kind` and the hook's `reason` follow the verdict (protocol/runKind.ts); the run's
+ * id, project and stdin come last.
  */
-export function historyLine(r: HookRunRecord, sessionId: string, test = false): StoredLine {
+export function historyLine(r: HookRunRecord, context: RunContext | string): StoredLine {
+  const c: RunContext = typeof context === 'string' ? { sessionId: context } : context;
   return {
     startedAt: r.startedAt,
-    sessionId,
-    ...(test ? { test: true as const } : {}),
+    sessionId: c.sessionId,
+    ...(c.test ? { test: true as const } : {}),
     event: r.event,
     source: r.source,
     file: r.file,
@@ -60,6 +79,9 @@ export function historyLine(r: HookRunRecord, sessionId: string, test = false): 
     ...(r.error ? { error: r.error } : {}),
     ...(r.stdout ? { stdout: cut(r.stdout) } : {}),
     ...(r.stderr ? { stderr: cut(r.stderr) } : {}),
+    id: r.id,
+    ...(c.project ? { project: c.project } : {}),
+    ...stdinFields(c.stdin),
   };
 }
 

@@ -9,6 +9,14 @@ import type { ToolItem } from '../../state/timeline.js';
 import { Icon } from '../common/icons.js';
 import { useRovingGroup } from '../common/keyboard.js';
 import { RunItems } from './RunItems.js';
+import { recordsOf, ToolWhy } from './ToolWhy.js';
+
+/** The hook whose answer replaced the input the call ran with, when one did. */
+function rewriter(item: ToolItem): string | null {
+  if (!item.block.effectiveParameters) return null;
+  const runs = recordsOf(item.before);
+  return (runs.findLast((r) => r.rewroteInput) ?? runs.findLast((r) => r.verdict === 'rewrote'))?.name ?? null;
+}
 
 /** The one input field that says what a call does. */
 export function gist(input: Record<string, unknown>): string {
@@ -66,6 +74,7 @@ export function ToolCard({ item }: { item: ToolItem }) {
   const by = item.stoppedBy;
   const label = by ? t(by.verdict === 'denied' ? 'tool.deniedBy' : 'tool.blockedBy', { name: by.name }) : t(`tool.${state as Exclude<State, 'blocked'>}`);
   const reason = by ? decisionDetail(by) : null;
+  const rewrittenBy = rewriter(item);
   const roving = useRovingGroup<HTMLDivElement>();
   return (
     // The call and its hook runs: one Tab stop, the arrow keys inside (common/keyboard.ts).
@@ -77,9 +86,10 @@ export function ToolCard({ item }: { item: ToolItem }) {
             <StateIcon state={state} />
           </span>
           <span class="tool-name">{b.name}</span>
-          <code class="tool-gist" title={gist(b.parameters)}>
-            {gist(b.parameters)}
+          <code class="tool-gist" title={rewrittenBy ? t('tool.rewrittenFrom', { text: gist(b.parameters) }) : gist(b.parameters)}>
+            {gist(b.effectiveParameters ?? b.parameters)}
           </code>
+          {rewrittenBy && <span class="tool-rewritten chip">{t('tool.rewrittenBy', { name: rewrittenBy })}</span>}
           <span class={`tool-state state-${state}`} title={label}>
             {label}
           </span>
@@ -91,6 +101,7 @@ export function ToolCard({ item }: { item: ToolItem }) {
         </summary>
         <Body block={b} blocked={by !== null} />
       </details>
+      <ToolWhy item={item} />
       <RunItems items={item.after} />
     </div>
   );

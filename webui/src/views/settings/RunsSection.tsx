@@ -9,6 +9,7 @@ import { kindLines, VERDICT_KEY, verdictTone } from '../../state/runWords.js';
 import { OUTCOME_FILTERS, type OutcomeFilter } from '../../state/runsStore.js';
 import { formatDuration } from '../chat/HookRunCard.js';
 import { formatAgo } from '../common/time.js';
+import { ProjectFilter, RunReplay } from './RunReplay.js';
 
 function status(r: HookHistoryRun): string {
   if (r.timedOut) return t('run.timeout');
@@ -41,14 +42,21 @@ function RunDecision({ run: r }: { run: HookHistoryRun }) {
 }
 
 function RunRow({ run: r, now }: { run: HookHistoryRun; now: number }) {
+  const { app } = useStores();
   return (
-    <li class="history-run" data-event={r.event} data-verdict={r.verdict}>
+    <li class="history-run" data-event={r.event} data-verdict={r.verdict} data-run-id={r.id}>
       <details>
         <summary>
           <time class="history-time" dateTime={r.startedAt} title={r.startedAt}>
             {formatAgo(r.startedAt, now)}
           </time>
           <span class="event">{r.event}</span>
+          {r.project && (
+            <span class="history-project" title={r.project}>
+              {app.shown(r.project)}
+            </span>
+          )}
+          {r.test && <span class="chip history-test">{t('runs.test')}</span>}
           <span class="history-name" title={`${r.name}\n${r.command}`}>
             {r.name}
           </span>
@@ -75,6 +83,7 @@ function RunRow({ run: r, now }: { run: HookHistoryRun; now: number }) {
               <pre class="run-stderr">{r.stderr}</pre>
             </>
           )}
+          <RunReplay run={r} />
         </div>
       </details>
     </li>
@@ -115,6 +124,7 @@ export function RunsSection() {
             ))}
           </select>
         </label>
+        <ProjectFilter />
         <button type="button" class="button small" onClick={() => void runs.load()}>
           {t('runs.refresh')}
         </button>
@@ -125,11 +135,11 @@ export function RunsSection() {
         </div>
       )}
       {runs.runs.length === 0 && !runs.loading ? (
-        <p class="empty-state">{runs.event || runs.outcome ? t('runs.noneMatch') : t('runs.none')}</p>
+        <p class="empty-state">{runs.event || runs.outcome || runs.project ? t('runs.noneMatch') : t('runs.none')}</p>
       ) : (
         <ul class="history-list" aria-label={t('runs.title')}>
           {runs.runs.map((r, i) => (
-            <RunRow key={`${r.startedAt}-${i}`} run={r} now={now} />
+            <RunRow key={r.id ?? `${r.startedAt}-${i}`} run={r} now={now} />
           ))}
         </ul>
       )}
