@@ -28,59 +28,94 @@ const hook = (id: string, source: HookListItem['source'], file: string): HookLis
 const config: ConfigState = { review: [], problems: [], unread: null, start: null };
 
 function listing(hooks: HookListItem[]): HooksListing {
-  const files = [...new Set(hooks.map((h) => h.file))].map((path) => ({ source: hooks.find((h) => h.file === path)!.source, path, exists: true, error: null, version: `v-${path}` }));
-  return { workdir: '/p', homeDir: '/h', projectName: 'p', files, hooks, problems: [], trust: { state: 'trusted', projectHasHooks: false, projectHooks: [] }, config, claude: [] };
+  const files = [...new Set(hooks.map((h) => h.file))].map((path) => ({
+    source: hooks.find((h) => h.file === path)!.source,
+    path,
+    exists: true,
+    error: null,
+    version: `v-${path}`,
+  }));
+  return {
+    workdir: '/p',
+    homeDir: '/h',
+    projectName: 'p',
+    files,
+    hooks,
+    problems: [],
+    trust: { state: 'trusted', projectHasHooks: false, projectHooks: [] },
+    config,
+    claude: [],
+  };
 }
 
 describe('HooksStore', () => {
   it('a pushed listing is grouped by tab; a confirmed delete sends the id with the version the user saw', async () => {
     const client = new FakeClient();
     const store = new HooksStore(client, new AppStore(client, 'settings'));
-    const before = listing([hook('u1', 'user', '/h/.wave/settings.json'), hook('p1', 'project', '/p/.wave/settings.json'), hook('x1', 'plugin', '/h/.wave/plugins/kit/hooks/hooks.json')]);
+    const before = listing([
+      hook('u1', 'user', '/h/.wave/settings.json'),
+      hook('p1', 'project', '/p/.wave/settings.json'),
+      hook('x1', 'plugin', '/h/.wave/plugins/kit/hooks/hooks.json'),
+    ]);
     client.emit('hooks.changed', before);
-    expect(store.byTab.value.user.map((h) => h.id)).toEqual(['u1']);
-    store.selectTab('project');
-    expect(store.hooks.value.map((h) => h.id)).toEqual(['p1']);
+    expect(store.list.byTab.value.user.map((h) => h.id)).toEqual(['u1']);
+    store.list.selectTab('project');
+    expect(store.list.hooks.value.map((h) => h.id)).toEqual(['p1']);
     client.answer('hooks.delete', () => ({ ...listing([hook('u1', 'user', '/h/.wave/settings.json')]), undo: 'undo-1' }));
-    store.askDelete(store.hooks.value[0]!);
-    await store.confirmDelete();
+    store.deletes.ask(store.list.hooks.value[0]!);
+    await store.deletes.confirm();
     expect(client.requests.at(-1)).toEqual({ method: 'hooks.delete', params: { id: 'p1', version: 'v-/p/.wave/settings.json' } });
-    expect(store.notice).toEqual({ kind: 'success', text: 'Deleted “hook p1”.', undo: 'undo-1' });
-    expect(store.pendingDelete).toBeNull();
+    expect(store.notice.current).toEqual({ kind: 'success', text: 'Deleted “hook p1”.', undo: 'undo-1' });
+    expect(store.deletes.pending).toBeNull();
     // Undo sends the token of that delete back.
     client.answer('hooks.undoDelete', () => before);
-    await store.undoDelete(store.notice!.undo!);
+    await store.deletes.undo(store.notice.current!.undo!);
     expect(client.requests.at(-1)).toEqual({ method: 'hooks.undoDelete', params: { undo: 'undo-1' } });
-    expect(store.listing?.hooks.map((h) => h.id)).toEqual(['u1', 'p1', 'x1']);
+    expect(store.list.listing?.hooks.map((h) => h.id)).toEqual(['u1', 'p1', 'x1']);
   });
 
   it('a refused delete keeps the list as it was and says why', async () => {
     const client = new FakeClient().refuse('hooks.delete', 'conflict', 'the file changed since it was listed');
     const store = new HooksStore(client, new AppStore(client, 'settings'));
     client.emit('hooks.changed', listing([hook('u1', 'user', '/h/.wave/settings.json')]));
-    expect(await store.deleteHook('u1')).toBe(false);
-    expect(store.listing?.hooks.map((h) => h.id)).toEqual(['u1']);
-    expect(store.notice?.kind).toBe('error');
-    expect(store.notice?.text).toContain('the file changed since it was listed');
+    expect(await store.deletes.delete('u1')).toBe(false);
+    expect(store.list.listing?.hooks.map((h) => h.id)).toEqual(['u1']);
+    expect(store.notice.current?.kind).toBe('error');
+    expect(store.notice.current?.text).toContain('the file changed since it was listed');
   });
 
   it('Import of a Claude Code file sends its `from`, shows the tab of its Wave file and what was added; a refusal says why', async () => {
     const client = new FakeClient();
     const store = new HooksStore(client, new AppStore(client, 'settings'));
-    const claude = { from: 'project' as const, file: '/p/.claude/settings.json', to: '/p/.wave/settings.json', hooks: [{ event: 'Stop', matcher: null, what: 'echo x' }], settings: [], notImported: [], importable: true };
+    const claude = {
+      from: 'project' as const,
+      file: '/p/.claude/settings.json',
+      to: '/p/.wave/settings.json',
+      hooks: [{ event: 'Stop', matcher: null, what: 'echo x' }],
+      settings: [],
+      notImported: [],
+      importable: true,
+    };
     client.emit('hooks.changed', { ...listing([]), claude: [claude] });
-    expect(store.claude.value).toEqual([claude]);
+    expect(store.list.claude.value).toEqual([claude]);
     const added = [{ event: 'PreToolUse', matcher: 'Bash', what: 'echo x' }];
-    client.answer('hooks.import', () => ({ ...listing([hook('p1', 'project', claude.to)]), imported: [{ from: 'project', file: claude.file, to: claude.to, added, skipped: 0, settings: [], notImported: [] }] }));
-    await store.importClaude(claude.from);
+    client.answer('hooks.import', () => ({
+      ...listing([hook('p1', 'project', claude.to)]),
+      imported: [{ from: 'project', file: claude.file, to: claude.to, added, skipped: 0, settings: [], notImported: [] }],
+    }));
+    await store.imports.importClaude(claude.from);
     expect(client.requests.at(-1)).toEqual({ method: 'hooks.import', params: { from: 'project' } });
-    expect(store.tab).toBe('project');
-    expect(store.claude.value).toEqual([]);
-    expect(store.notice).toEqual({ kind: 'success', text: 'Imported 1 hook from <project>/.claude/settings.json into <project>/.wave/settings.json:', lines: ['PreToolUse [Bash]  echo x'] });
-    expect(store.importing).toBeNull();
+    expect(store.list.tab).toBe('project');
+    expect(store.list.claude.value).toEqual([]);
+    expect(store.notice.current).toEqual({
+      kind: 'success',
+      text: 'Imported 1 hook from <project>/.claude/settings.json into <project>/.wave/settings.json:',
+      lines: ['PreToolUse [Bash]  echo x'],
+    });
+    expect(store.imports.importing).toBeNull();
     client.refuse('hooks.import', 'refused', 'not trusted');
-    await store.importClaude(claude.from);
-    expect(store.notice).toEqual({ kind: 'error', text: 'The hooks were not imported: not trusted' });
+    await store.imports.importClaude(claude.from);
+    expect(store.notice.current).toEqual({ kind: 'error', text: 'The hooks were not imported: not trusted' });
   });
 
   it('Import all sends no `from`; hooks that wait in review say so, with the problems of the Wave file at once', async () => {
@@ -92,13 +127,23 @@ describe('HooksStore', () => {
     client.answer('hooks.import', () => ({
       ...listing([pending]),
       problems,
-      imported: [{ from: 'project', file: '/p/.claude/settings.json', to, added: [{ event: 'Stop', matcher: null, what: 'echo p1' }], skipped: 0, settings: [], notImported: [] }],
+      imported: [
+        {
+          from: 'project',
+          file: '/p/.claude/settings.json',
+          to,
+          added: [{ event: 'Stop', matcher: null, what: 'echo p1' }],
+          skipped: 0,
+          settings: [],
+          notImported: [],
+        },
+      ],
     }));
-    await store.importClaude('all');
+    await store.imports.importClaude('all');
     expect(client.requests.at(-1)).toEqual({ method: 'hooks.import', params: {} });
-    expect(store.notice?.kind).toBe('info');
-    expect(store.notice?.text).toContain('— waiting for your Apply');
-    expect(store.notice?.lines).toEqual(['Stop  echo p1', 'Problems of the Wave file:', 'line 4: the script ./x.sh does not exist']);
+    expect(store.notice.current?.kind).toBe('info');
+    expect(store.notice.current?.text).toContain('— waiting for your Apply');
+    expect(store.notice.current?.lines).toEqual(['Stop  echo p1', 'Problems of the Wave file:', 'line 4: the script ./x.sh does not exist']);
   });
 });
 
@@ -135,7 +180,20 @@ describe('ConfigStore', () => {
   it('the review comes with config.changed; apply, dismiss and revert send the file and take the state they get back; undo sends the revert token', async () => {
     const client = new FakeClient();
     const store = new ConfigStore(client);
-    const change = { path: '/p/.wave/settings.json', source: 'project' as const, added: [], removed: [], changed: [], keys: ['disableAllHooks'], disableAllHooks: true, deleted: false, parseError: null, kind: 'settings' as const, trust: null, since: null };
+    const change = {
+      path: '/p/.wave/settings.json',
+      source: 'project' as const,
+      added: [],
+      removed: [],
+      changed: [],
+      keys: ['disableAllHooks'],
+      disableAllHooks: true,
+      deleted: false,
+      parseError: null,
+      kind: 'settings' as const,
+      trust: null,
+      since: null,
+    };
     client.emit('config.changed', { ...config, review: [change] });
     expect(store.review.value.map((c) => c.path)).toEqual(['/p/.wave/settings.json']);
     client.answer('config.apply', () => config);
