@@ -20,7 +20,15 @@ const wave = (text: string) => readSettingsFile('project', TO, { workdir: '/p', 
 const claude = {
   hooks: {
     PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh', timeout: 10 }] }],
-    PostToolUse: [{ matcher: 'Edit|Write', hooks: [{ command: 'npx prettier --write .', description: 'format' }, { type: 'http', url: 'https://example.test/hook' }] }],
+    PostToolUse: [
+      {
+        matcher: 'Edit|Write',
+        hooks: [
+          { command: 'npx prettier --write .', description: 'format' },
+          { type: 'http', url: 'https://example.test/hook' },
+        ],
+      },
+    ],
     WorktreeCreate: [{ hooks: [{ command: './make-worktree.sh' }] }],
   },
 };
@@ -67,7 +75,9 @@ describe('planImport: the hooks', () => {
     const plan = planImport(claude, existing, TO, ORIGIN);
     expect(plan.skipped).toEqual([{ event: 'PreToolUse', matcher: 'Bash', what: './guard.sh' }]);
     expect(plan.added.map((h) => h.what)).toEqual(['npx prettier --write .', 'POST https://example.test/hook', './make-worktree.sh']);
-    expect(plan.text.startsWith('{\n  // mine\n  "hooks": {\n    "PreToolUse": [ { "matcher": "Bash", "hooks": [ { "command": "./guard.sh" } ] } ]')).toBe(true);
+    expect(plan.text.startsWith('{\n  // mine\n  "hooks": {\n    "PreToolUse": [ { "matcher": "Bash", "hooks": [ { "command": "./guard.sh" } ] } ]')).toBe(
+      true,
+    );
     // The same command under another matcher is another hook.
     const other = planImport({ hooks: { PreToolUse: [{ matcher: 'Edit', hooks: [{ command: './guard.sh' }] }] } }, existing, TO, ORIGIN);
     expect(other.added).toHaveLength(1);
@@ -79,10 +89,15 @@ describe('planImport: the hooks', () => {
   });
 
   it('a hook of a type Wave does not run (Claude Code\'s agent) is kept as written and named by what it is, never "undefined"; the Wave file warns it is skipped', () => {
-    const plan = planImport({ hooks: { Stop: [{ hooks: [{ type: 'agent', prompt: 'Check   that the tests pass' }, { type: 'command' }] }] } }, null, TO, ORIGIN);
+    const plan = planImport(
+      { hooks: { Stop: [{ hooks: [{ type: 'agent', prompt: 'Check   that the tests pass' }, { type: 'command' }] }] } },
+      null,
+      TO,
+      ORIGIN,
+    );
     expect(plan.added).toEqual([
       { event: 'Stop', matcher: null, what: 'agent: Check that the tests pass' },
-      { event: 'Stop', matcher: null, what: 'command: (no command)' },
+      { event: 'Stop', matcher: null, what: 'command: (nothing to run)' },
     ]);
     const read = wave(plan.text);
     expect(read.hooks).toEqual([]);
@@ -155,7 +170,9 @@ describe('the files of an import', () => {
       ['local', join(work, '.wave', 'settings.local.json'), '.claude/settings.local.json'],
     ]);
     const [user, project, local] = pairs.map(planPair);
-    expect(readSettingsFile('user', user!.to, { workdir: work, homeDir: home }, user!.plan!.text).hooks.map((h) => h.displayName)).toEqual(['from ~/.claude/settings.json']);
+    expect(readSettingsFile('user', user!.to, { workdir: work, homeDir: home }, user!.plan!.text).hooks.map((h) => h.displayName)).toEqual([
+      'from ~/.claude/settings.json',
+    ]);
     expect(project!.plan!.added).toEqual([{ event: 'Stop', matcher: null, what: 'echo project' }]);
     expect(local!.plan).toBeNull();
     expect(local!.error).toMatch(new RegExp(`^${local!.from}:\\d+:\\d+: `));
