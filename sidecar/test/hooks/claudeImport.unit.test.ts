@@ -6,11 +6,13 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readSettingsFile } from '../../src/hooks/config/sources.js';
 import { planImport } from '../../src/hooks/import/claudeImport.js';
 import { addsAnything, importPairs, planPair } from '../../src/hooks/import/claudeImportFiles.js';
 
+const TMP = mkdtempSync(join(tmpdir(), 'wave-import-'));
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 const ORIGIN = '.claude/settings.json';
 const TO = '/p/.wave/settings.json';
 
@@ -149,15 +151,8 @@ describe('planImport: what comes along and what does not', () => {
 });
 
 describe('the files of an import', () => {
-  let dir: string | null = null;
-  afterEach(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-    dir = null;
-  });
-
   it('each .claude file goes to its Wave file; descriptions name it as the user knows it; a broken file says where', () => {
-    dir = mkdtempSync(join(tmpdir(), 'wave-import-'));
-    const [home, work] = [join(dir, 'home'), join(dir, 'work')];
+    const [home, work] = [join(TMP, 'home'), join(TMP, 'work')];
     mkdirSync(join(home, '.claude'), { recursive: true });
     mkdirSync(join(work, '.claude'), { recursive: true });
     writeFileSync(join(home, '.claude', 'settings.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [{ command: 'echo user' }] }] } }));

@@ -6,13 +6,15 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { composeSources, readProgrammatic } from '../../src/hooks/config/compose.js';
 import { SessionConfig } from '../../src/hooks/config/sessionConfig.js';
 import { applyFile, configSourceOf, diffFile, diffFiles, hookKey, pendingIds, withoutHook } from '../../src/hooks/config/snapshot.js';
 import { readSettingsFile, type FileSettings } from '../../src/hooks/config/sources.js';
 import { settingsPaths } from '../../src/settings/paths.js';
 
+const TMP = mkdtempSync(join(tmpdir(), 'wave-snapshot-'));
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 const paths = settingsPaths('/p', '/h');
 const checks = { workdir: '/p', homeDir: '/h' };
 type Layer = 'user' | 'project' | 'projectLocal';
@@ -156,15 +158,8 @@ describe('the snapshot and the disk', () => {
 });
 
 describe('SessionConfig: a change on disk runs only once applied', () => {
-  let dir: string | null = null;
-  afterEach(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-    dir = null;
-  });
-
   it('the session runs its snapshot; the change is offered, pending, dismissed until it changes again, then applied', () => {
-    dir = mkdtempSync(join(tmpdir(), 'wave-snapshot-'));
-    const [home, work] = [join(dir, 'home'), join(dir, 'work')];
+    const [home, work] = [join(TMP, 'home'), join(TMP, 'work')];
     const at = settingsPaths(work, home);
     mkdirSync(at.userDir, { recursive: true });
     mkdirSync(work, { recursive: true });

@@ -11,6 +11,7 @@ import { HookFileEdits } from './hooks/fileEdits.js';
 import { HookListing } from './hooks/listing.js';
 import { HookNotice } from './hooks/notice.js';
 import { HookRowMenu } from './hooks/rowMenu.js';
+import type { HookSection } from './hooks/section.js';
 import { HookTests } from './hooks/tests.js';
 
 export { claudeHookLine, claudeSettingLine, notImportedLines, type Notice } from './importWords.js';
@@ -30,17 +31,19 @@ export class HooksStore {
 
   constructor(client: SidecarClient, app: AppStore) {
     this.list = new HookListing(client, app);
-    this.tests = new HookTests(client, this.menu);
-    this.deletes = new HookDeletes(client, this.list, this.notice);
-    this.edits = new HookFileEdits(client, app, this.list, this.notice, this.menu);
-    this.authoring = new HookAuthoring(client, app, this.list, this.notice, this.menu);
-    this.imports = new HookImport(client, this.list, this.notice);
+    const section: HookSection = { client, app, list: this.list, notice: this.notice, menu: this.menu };
+    this.tests = new HookTests(section);
+    this.deletes = new HookDeletes(section);
+    this.edits = new HookFileEdits(section);
+    this.authoring = new HookAuthoring(section);
+    this.imports = new HookImport(section);
   }
 
   load(): Promise<void> {
     return this.list.load();
   }
 
+  /** Stops following the sidecar's pushes. */
   dispose(): void {
     this.list.dispose();
   }

@@ -1,28 +1,18 @@
 // New and Edit of a hook go through the AI (docs/hooks.md, "The settings page"): settings close, the
 // chat shows prefilled with a prompt naming the hook; with no model, the settings file opens instead
 // and the notice says so (a prompt nobody can answer would be a dead end).
-import type { SidecarClient } from '../../connection/client.js';
 import type { HookListItem } from '../../connection/protocol.js';
 import { t } from '../../i18n/index.js';
-import type { AppStore } from '../appStore.js';
 import { attempt } from '../attempt.js';
-import type { HookListing } from './listing.js';
-import type { HookNotice } from './notice.js';
-import type { HookRowMenu } from './rowMenu.js';
+import type { HookSection } from './section.js';
 
 export class HookAuthoring {
-  constructor(
-    private readonly client: SidecarClient,
-    private readonly app: AppStore,
-    private readonly list: HookListing,
-    private readonly notice: HookNotice,
-    private readonly menu: HookRowMenu,
-  ) {}
+  constructor(private readonly s: HookSection) {}
 
   /** The prefilled prompt for a new hook of the tab on screen. */
   newHookPrompt(): string {
-    if (this.list.tab === 'user') return t('hooks.prompt.user');
-    return t('hooks.prompt.project', { project: this.list.projectName });
+    if (this.s.list.tab === 'user') return t('hooks.prompt.user');
+    return t('hooks.prompt.project', { project: this.s.list.projectName });
   }
 
   editHookPrompt(h: HookListItem): string {
@@ -37,23 +27,23 @@ export class HookAuthoring {
 
   /** Closes settings, shows the chat and prefills it (the server tells the IDE, in that order); with no model, opens the file. */
   async createHook(): Promise<void> {
-    const source = this.list.tab === 'user' ? 'user' : 'project';
-    await this.#viaChat(() => this.client.request('hooks.create', { prefill: this.newHookPrompt(), source }));
+    const source = this.s.list.tab === 'user' ? 'user' : 'project';
+    await this.#viaChat(() => this.s.client.request('hooks.create', { prefill: this.newHookPrompt(), source }));
   }
 
   /** Opens the hook's file (strictly first), closes settings, shows the chat prefilled (with no model, only the file). */
   async editHook(h: HookListItem): Promise<void> {
-    this.menu.close();
-    await this.#viaChat(() => this.client.request('hooks.edit', { id: h.id, prefill: this.editHookPrompt(h) }));
+    this.s.menu.close();
+    await this.#viaChat(() => this.s.client.request('hooks.edit', { id: h.id, prefill: this.editHookPrompt(h) }));
   }
 
   async #viaChat(send: () => Promise<{ opened: string | null }>): Promise<void> {
-    this.notice.dismiss();
-    await attempt(this.notice.showError, async () => {
+    this.s.notice.dismiss();
+    await attempt(this.s.notice.showError, async () => {
       const { opened } = await send();
-      if (opened === null) return this.app.showPage('chat');
-      const where = this.app.mode === 'browser' ? t('hooks.noModel.where', { path: opened }) : t('hooks.noModel.opened', { path: opened });
-      this.notice.show({ kind: 'info', text: `${t('hooks.noModel.why')} ${where}` });
+      if (opened === null) return this.s.app.showPage('chat');
+      const where = this.s.app.mode === 'browser' ? t('hooks.noModel.where', { path: opened }) : t('hooks.noModel.opened', { path: opened });
+      this.s.notice.show({ kind: 'info', text: `${t('hooks.noModel.why')} ${where}` });
     });
   }
 }

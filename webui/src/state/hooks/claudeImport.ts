@@ -2,23 +2,17 @@
 // every one listed, into its Wave file; the tab of the (first) file shows, and the notice says what
 // was added, what waits for Apply, what was not imported and the problems of the Wave file.
 import { batch, signal } from '@preact/signals';
-import type { SidecarClient } from '../../connection/client.js';
 import type { ClaudeHooksFile } from '../../connection/protocol.js';
 import { t } from '../../i18n/index.js';
 import { attempt } from '../attempt.js';
 import { importNotice } from '../importWords.js';
-import type { HookListing } from './listing.js';
-import type { HookNotice } from './notice.js';
+import type { HookSection } from './section.js';
 
 export class HookImport {
   /** The Claude Code file being imported (its `from`). */
   readonly #importing = signal<ClaudeHooksFile['from'] | 'all' | null>(null);
 
-  constructor(
-    private readonly client: SidecarClient,
-    private readonly list: HookListing,
-    private readonly notice: HookNotice,
-  ) {}
+  constructor(private readonly s: HookSection) {}
 
   get importing(): ClaudeHooksFile['from'] | 'all' | null {
     return this.#importing.value;
@@ -28,14 +22,14 @@ export class HookImport {
     if (this.#importing.value) return;
     this.#importing.value = from;
     await attempt(
-      (message) => this.notice.show({ kind: 'error', text: t('claude.importFailed', { message }) }),
+      (message) => this.s.notice.show({ kind: 'error', text: t('claude.importFailed', { message }) }),
       async () => {
-        const { imported, ...listing } = await this.client.request('hooks.import', from === 'all' ? {} : { from });
+        const { imported, ...listing } = await this.s.client.request('hooks.import', from === 'all' ? {} : { from });
         const first = imported[0]?.from ?? from;
         batch(() => {
-          this.list.receive(listing);
-          this.list.selectTab(first === 'user' ? 'user' : 'project');
-          this.notice.show(importNotice(imported, listing, (p) => this.list.shown(p)));
+          this.s.list.receive(listing);
+          this.s.list.selectTab(first === 'user' ? 'user' : 'project');
+          this.s.notice.show(importNotice(imported, listing, (p) => this.s.list.shown(p)));
         });
       },
     );

@@ -2,12 +2,10 @@
 // a confirmation that remembers the version of the file the user saw; a refusal is shown and the
 // list stays as it was; Undo puts the exact bytes back.
 import { batch, signal } from '@preact/signals';
-import type { SidecarClient } from '../../connection/client.js';
 import type { HookListItem } from '../../connection/protocol.js';
 import { t } from '../../i18n/index.js';
 import { attempt } from '../attempt.js';
-import type { HookListing } from './listing.js';
-import type { HookNotice } from './notice.js';
+import type { HookSection } from './section.js';
 
 /** A delete waiting for the user's confirmation, with the file version the user saw. */
 export interface PendingDelete {
@@ -19,11 +17,7 @@ export class HookDeletes {
   readonly #pending = signal<PendingDelete | null>(null);
   readonly #deleting = signal(false);
 
-  constructor(
-    private readonly client: SidecarClient,
-    private readonly list: HookListing,
-    private readonly notice: HookNotice,
-  ) {}
+  constructor(private readonly s: HookSection) {}
 
   get pending(): PendingDelete | null {
     return this.#pending.value;
@@ -35,8 +29,8 @@ export class HookDeletes {
   /** Opens the confirmation for a hook, remembering the version of its file the user is looking at. */
   ask(hook: HookListItem): void {
     batch(() => {
-      this.notice.dismiss();
-      this.#pending.value = { hook, version: this.list.versionOf(hook.file) ?? 'missing' };
+      this.s.notice.dismiss();
+      this.#pending.value = { hook, version: this.s.list.versionOf(hook.file) ?? 'missing' };
     });
   }
 
@@ -52,18 +46,18 @@ export class HookDeletes {
 
   /** Deletes through the sidecar (no AI). A refusal is shown and the list stays as it was. */
   async delete(id: string, version?: string): Promise<boolean> {
-    const hook = this.list.listing?.hooks.find((h) => h.id === id) ?? this.#pending.value?.hook;
-    const v = version ?? this.list.versionOf(hook?.file);
+    const hook = this.s.list.listing?.hooks.find((h) => h.id === id) ?? this.#pending.value?.hook;
+    const v = version ?? this.s.list.versionOf(hook?.file);
     if (!hook || !v) return false;
     this.#deleting.value = true;
     try {
       return await attempt(
-        (message) => this.notice.show({ kind: 'error', text: t('hooks.deleteFailed', { message }) }),
+        (message) => this.s.notice.show({ kind: 'error', text: t('hooks.deleteFailed', { message }) }),
         async () => {
-          const { undo, ...listing } = await this.client.request('hooks.delete', { id, version: v });
+          const { undo, ...listing } = await this.s.client.request('hooks.delete', { id, version: v });
           batch(() => {
-            this.list.receive(listing);
-            this.notice.show({ kind: 'success', text: t('hooks.deleted', { name: hook.description }), undo });
+            this.s.list.receive(listing);
+            this.s.notice.show({ kind: 'success', text: t('hooks.deleted', { name: hook.description }), undo });
           });
         },
       );
@@ -78,12 +72,12 @@ export class HookDeletes {
   /** Puts the deleted hook back: the file gets its exact bytes again (refused when it changed since). */
   async undo(token: string): Promise<void> {
     await attempt(
-      (message) => this.notice.show({ kind: 'error', text: t('hooks.undoFailed', { message }) }),
+      (message) => this.s.notice.show({ kind: 'error', text: t('hooks.undoFailed', { message }) }),
       async () => {
-        const listing = await this.client.request('hooks.undoDelete', { undo: token });
+        const listing = await this.s.client.request('hooks.undoDelete', { undo: token });
         batch(() => {
-          this.list.receive(listing);
-          this.notice.show({ kind: 'success', text: t('hooks.restored') });
+          this.s.list.receive(listing);
+          this.s.notice.show({ kind: 'success', text: t('hooks.restored') });
         });
       },
     );

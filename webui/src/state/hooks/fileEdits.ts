@@ -2,41 +2,31 @@
 // settings page"): the group's `"parallel": true` switch, approving the scripts the session's hooks
 // run now, and opening the file in the IDE (outside it, the notice says where the file is).
 import { batch } from '@preact/signals';
-import type { SidecarClient } from '../../connection/client.js';
 import type { HookListItem } from '../../connection/protocol.js';
 import { t } from '../../i18n/index.js';
-import type { AppStore } from '../appStore.js';
 import { attempt } from '../attempt.js';
-import type { HookListing } from './listing.js';
-import type { HookNotice } from './notice.js';
-import type { HookRowMenu } from './rowMenu.js';
+import type { HookSection } from './section.js';
 
 export class HookFileEdits {
-  constructor(
-    private readonly client: SidecarClient,
-    private readonly app: AppStore,
-    private readonly list: HookListing,
-    private readonly notice: HookNotice,
-    private readonly menu: HookRowMenu,
-  ) {}
+  constructor(private readonly s: HookSection) {}
 
   /** Sets or removes `"parallel": true` on the hook's matcher group (its file as listed; refused when it changed). */
   async setParallel(hook: HookListItem, parallel: boolean): Promise<void> {
-    const version = this.list.versionOf(hook.file) ?? 'missing';
-    this.notice.dismiss();
+    const version = this.s.list.versionOf(hook.file) ?? 'missing';
+    this.s.notice.dismiss();
     await attempt(
-      (message) => this.notice.show({ kind: 'error', text: t('hooks.parallelFailed', { message }) }),
-      async () => this.list.receive(await this.client.request('hooks.setParallel', { id: hook.id, parallel, version })),
+      (message) => this.s.notice.show({ kind: 'error', text: t('hooks.parallelFailed', { message }) }),
+      async () => this.s.list.receive(await this.s.client.request('hooks.setParallel', { id: hook.id, parallel, version })),
     );
   }
 
   /** Approves what the session's hooks run now (a changed script or program): a held guard runs again. */
   async approveTargets(): Promise<void> {
-    await attempt(this.notice.showError, async () => {
-      const listing = await this.client.request('hooks.approveTargets', {});
+    await attempt(this.s.notice.showError, async () => {
+      const listing = await this.s.client.request('hooks.approveTargets', {});
       batch(() => {
-        this.list.receive(listing);
-        this.notice.show({ kind: 'success', text: t('hooks.targetsApproved') });
+        this.s.list.receive(listing);
+        this.s.notice.show({ kind: 'success', text: t('hooks.targetsApproved') });
       });
     });
   }
@@ -48,11 +38,11 @@ export class HookFileEdits {
 
   /** Opens a file in the IDE, at a line when given (outside it, says where the file and line are). */
   async openAt(path: string, line?: number): Promise<void> {
-    this.menu.close();
-    await attempt(this.notice.showError, async () => {
-      await this.client.request('host.openFile', line ? { path, line } : { path });
+    this.s.menu.close();
+    await attempt(this.s.notice.showError, async () => {
+      await this.s.client.request('host.openFile', line ? { path, line } : { path });
       const where = line ? `${path}:${line}` : path;
-      this.notice.show(this.app.mode === 'browser' ? { kind: 'info', text: t('hooks.openedBrowser', { path: where }) } : null);
+      this.s.notice.show(this.s.app.mode === 'browser' ? { kind: 'info', text: t('hooks.openedBrowser', { path: where }) } : null);
     });
   }
 }
