@@ -1,7 +1,7 @@
 // The web UI's stores (webui/src/state) against a fake client: what each verb asks the sidecar,
 // and what each pushed event does to what the views read.
 import { describe, expect, it } from 'vitest';
-import type { ConfigState, HookListItem, HooksListing, Message } from '../../src/connection/protocol.js';
+import type { ConfigState, HookListItem, HooksListing, HookTestResult, Message } from '../../src/connection/protocol.js';
 import { AppStore } from '../../src/state/appStore.js';
 import { ChatStore } from '../../src/state/chatStore.js';
 import { ConfigStore } from '../../src/state/configStore.js';
@@ -144,6 +144,50 @@ describe('HooksStore', () => {
     expect(store.notice.current?.kind).toBe('info');
     expect(store.notice.current?.text).toContain('— waiting for your Apply');
     expect(store.notice.current?.lines).toEqual(['Stop  echo p1', 'Problems of the Wave file:', 'line 4: the script ./x.sh does not exist']);
+  });
+});
+
+describe('HooksStore sections', () => {
+  it('Test shows in its row while it runs, then its result, or the refusal in words; a row verb closes the open menu', async () => {
+    const client = new FakeClient();
+    const store = new HooksStore(client, new AppStore(client, 'settings'));
+    client.emit('hooks.changed', listing([hook('u1', 'user', '/h/.wave/settings.json')]));
+    const h = store.list.hooks.value[0]!;
+    const result = {
+      event: 'Stop',
+      payload: {},
+      runs: [],
+      summary: { outcome: 'allowed' },
+      decision: ['allowed'],
+      notRun: null,
+      presets: [],
+    } as unknown as HookTestResult;
+    let finish: (r: HookTestResult) => void = () => undefined;
+    client.answer('hooks.test', () => new Promise((resolve) => (finish = resolve)));
+    store.menu.toggle('u1');
+    const running = store.tests.run(h, { prompt: 'hi' });
+    expect(store.menu.open).toBeNull();
+    expect(store.tests.of('u1')).toEqual({ running: true });
+    finish(result);
+    await running;
+    expect(client.requests.at(-1)).toEqual({ method: 'hooks.test', params: { id: 'u1', input: { prompt: 'hi' } } });
+    expect(store.tests.all).toEqual({ u1: { result } });
+    client.refuse('hooks.test', 'not_found', 'no hook u1 in the session');
+    await store.tests.run(h);
+    expect(store.tests.of('u1')).toEqual({ error: 'no hook u1 in the session' });
+    store.tests.close('u1');
+    expect(store.tests.all).toEqual({});
+  });
+
+  it('the parallel switch sends the version of the file as listed; a refusal says why and keeps the list', async () => {
+    const client = new FakeClient().refuse('hooks.setParallel', 'conflict', 'the file changed since it was listed');
+    const store = new HooksStore(client, new AppStore(client, 'settings'));
+    client.emit('hooks.changed', listing([hook('u1', 'user', '/h/.wave/settings.json')]));
+    await store.edits.setParallel(store.list.hooks.value[0]!, true);
+    expect(client.requests.at(-1)).toEqual({ method: 'hooks.setParallel', params: { id: 'u1', parallel: true, version: 'v-/h/.wave/settings.json' } });
+    expect(store.notice.current?.kind).toBe('error');
+    expect(store.notice.current?.text).toContain('the file changed since it was listed');
+    expect(store.list.listing?.hooks.map((x) => x.id)).toEqual(['u1']);
   });
 });
 
