@@ -153,15 +153,7 @@ describe('HooksStore sections', () => {
     const store = new HooksStore(client, new AppStore(client, 'settings'));
     client.emit('hooks.changed', listing([hook('u1', 'user', '/h/.wave/settings.json')]));
     const h = store.list.hooks.value[0]!;
-    const result = {
-      event: 'Stop',
-      payload: {},
-      runs: [],
-      summary: { outcome: 'allowed' },
-      decision: ['allowed'],
-      notRun: null,
-      presets: [],
-    } as unknown as HookTestResult;
+    const result: HookTestResult = { event: 'Stop', payload: {}, runs: [], summary: 'nothing', decision: [], notRun: null, presets: [] };
     let finish: (r: HookTestResult) => void = () => undefined;
     client.answer('hooks.test', () => new Promise((resolve) => (finish = resolve)));
     store.menu.toggle('u1');
