@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 function stat(p: number): { ppid: number; cpu: number; type: string } | null {
-  try { const f = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' '); const c = readFileSync(`/proc/${p}/cmdline`, 'utf8'); return { ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12])) / 100, type: c.match(/--type=[a-z-]+/)?.[0] ?? c.split('\0')[0]!.split('/').pop()! }; } catch { return null; }
+  try { const f = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' '); const c = readFileSync(`/proc/${p}/cmdline`, 'utf8'); return { ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100, type: c.match(/--type=[a-z-]+/)?.[0] ?? c.split('\0')[0]!.split('/').pop()! }; } catch { return null; }
 }
 /** CPU seconds of every descendant of `root`, by process type. */
 export function treeCpu(root = process.pid): Record<string, number> {
