@@ -10,6 +10,7 @@ import type { AppStore } from './appStore.js';
 import { importNotice, type Notice } from './importWords.js';
 import { displayPath } from './paths.js';
 import { attempt, messageOf } from './attempt.js';
+import { heldRows, lastRead, type LastRead } from './heldRows.js';
 
 export { claudeHookLine, claudeSettingLine, notImportedLines, type Notice } from './importWords.js';
 
@@ -44,6 +45,8 @@ export const HOOKS_PAINT_MEASURE = 'wave:hooks-paint';
 export class HooksStore {
   readonly #tab = signal<HookTab>('user');
   readonly #listing = signal<HooksListing | null>(null);
+  /** Each file's hooks as last read (heldRows.ts). */
+  readonly #lastRead = signal<LastRead>(new Map());
   readonly #loadError = signal<string | null>(null);
   readonly #pendingDelete = signal<PendingDelete | null>(null);
   readonly #deleting = signal(false);
@@ -122,6 +125,9 @@ export class HooksStore {
   /** The settings files behind the tab on screen (for parse errors and empty-state paths). */
   readonly files = computed<SettingsFileState[]>(() => (this.#listing.value?.files ?? []).filter((f) => TAB_SOURCES[this.#tab.value].includes(f.source)));
 
+  /** The last rows of the tab's files that cannot be read now: shown greyed under their error until they can. */
+  readonly held = computed(() => heldRows(this.files.value, this.#lastRead.value));
+
   readonly problems = computed(() => {
     const paths = new Set(this.files.value.map((f) => f.path));
     return (this.#listing.value?.problems ?? []).filter((p) => paths.has(p.file));
@@ -189,7 +195,10 @@ export class HooksStore {
 
   #setListing(listing: HooksListing): void {
     performance.mark(HOOKS_DATA_MARK);
-    this.#listing.value = listing;
+    batch(() => {
+      this.#lastRead.value = lastRead(this.#lastRead.value, listing);
+      this.#listing.value = listing;
+    });
   }
 
   dismissNotice(): void {
@@ -258,7 +267,7 @@ export class HooksStore {
     await this.deleteHook(p.hook.id, p.version);
   }
 
-  /** Deletes through the sidecar (no AI). A refusal is shown and the list stays as it was. */
+  /** Deletes through the sidecar (no AI). A refusal is shown and the list stays as it was; the listing is read again (a file that cannot be read keeps its last rows, greyed). */
   async deleteHook(id: string, version?: string): Promise<boolean> {
     const hook = this.#listing.value?.hooks.find((h) => h.id === id) ?? this.#pendingDelete.value?.hook;
     const v = version ?? this.#listing.value?.files.find((f) => f.path === hook?.file)?.version;
@@ -272,6 +281,11 @@ export class HooksStore {
     } catch (err) {
       const message = messageOf(err);
       this.#notice.value = { kind: 'error', text: t('hooks.deleteFailed', { message }) };
+      // A lost connection says so in its own banner.
+      this.client.request('hooks.list', {}).then(
+        (l) => this.#setListing(l),
+        () => undefined,
+      );
       return false;
     } finally {
       batch(() => {

@@ -82,7 +82,7 @@ function islands(items: readonly HookListItem[], rows: ReadonlyMap<string, RowPa
 
 function EmptyList({ hooks, projectName }: { hooks: HooksStore; projectName: string }) {
   // A file that cannot be parsed is shown as an error (FileProblems), never as "no hooks".
-  if (hooks.files.value.some((f) => f.error)) return null;
+  if (hooks.files.value.some((f) => f.error || f.unread)) return null;
   const file = hooks.shown(hooks.files.value.find((f) => f.source === hooks.tab)?.path ?? '');
   const text =
     hooks.tab === 'user'

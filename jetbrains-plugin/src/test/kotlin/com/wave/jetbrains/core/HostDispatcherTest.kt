@@ -190,7 +190,7 @@ class HostDispatcherTest {
         assertTrue(reports.all { it.startsWith("Ignored a host request") }, reports.toString())
     }
 
-    fun `an openFile with a line opens the file at that line; a bad line is refused and reported`() {
+    fun `an openFile with a line opens the file at that line and a bad line is refused and reported`() {
         val edt = FakeEdt()
         val ide = FakeIde(files = setOf("/a"))
         val reports = ArrayList<String>()
