@@ -23,7 +23,7 @@ const focused = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     const group = document.querySelector('.tool-group')!;
-    const parts = [...group.querySelectorAll('summary')].filter((s) => {
+    const parts = Array.from(group.querySelectorAll('summary')).filter((s) => {
       for (let d = s.parentElement!.parentElement!.closest('details'); d && group.contains(d); d = d.parentElement!.closest('details'))
         if (!d.open) return false;
       return true;
