@@ -4,6 +4,7 @@
 //   system everything else: real hook processes, the real `wave` binary, `wave serve`, Chromium.
 //          Its globalSetup builds the sidecar and the UI once (skipped with WAVE_TEST_PREBUILT=1,
 //          which `npm test` sets because it has just built them).
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { HANG_MS, TEST_LIMIT_MS } from './test/limits.js';
 
@@ -17,6 +18,10 @@ export default defineConfig({
     // expect.poll waits for a page or a process to show something; 1 s by default, a hang limit here.
     expect: { poll: { timeout: HANG_MS } },
     pool: 'forks',
+    // One test file per core (vitest's default leaves one core out, which on a 2-core machine runs the
+    // files one at a time while most of them wait on the processes they start). VITEST_MAX_WORKERS
+    // changes it.
+    maxWorkers: Math.max(2, availableParallelism()),
     // WAVE_TEST_CPU_LOG=<file>: each test file's CPU seconds, its own and its processes' (test/cpuUse.ts).
     setupFiles: process.env.WAVE_TEST_CPU_LOG ? ['test/cpuUse.ts'] : [],
     reporters: ['default'],

@@ -2,7 +2,12 @@
 // run shows every failure; the run ends with one closing line counting every test of the steps
 // that count tests (`tests: N passed, N failed`), then the steps that failed, and its exit code is
 // non-zero when a step or a test failed.
-import { spawnSync } from 'node:child_process';
+//
+// Steps run one after another, except a group of lanes (`{ lanes: [[…], […]] }`): its lanes run at
+// the same time, each lane's steps in order, so the checks that need no build of each other keep
+// both cores of a small machine busy. A step in a lane has its output (stdout and stderr, in the
+// order they came) held back and printed whole when it ends, so two lanes never interleave lines.
+import { spawn } from 'node:child_process';
 
 /**
  * @typedef {object} Step
@@ -13,27 +18,49 @@ import { spawnSync } from 'node:child_process';
  * @property {(stdout: string) => { passed: number, failed: number } | null} [count]  the tests it ran; null: it printed none (a failure)
  */
 
+/** @typedef {{ lanes: Step[][] }} Lanes */
+
 /**
- * @param {Step[]} steps
- * @param {{ write?: (text: string) => void }} [io]
- * @returns {number} the exit code
+ * Runs one step; resolves with its exit status and stdout (captured when asked, or when `held`).
+ * @param {Step} step
+ * @param {boolean} held  hold the whole output back (a lane): returned in `output`
+ * @param {(text: string) => void} write
  */
-export function runSuite(steps, io = {}) {
+function runStep(step, held, write) {
+  return new Promise((resolve) => {
+    const pipeOut = held || step.capture;
+    const child = spawn(step.cmd, {
+      stdio: ['inherit', pipeOut ? 'pipe' : 'inherit', held ? 'pipe' : 'inherit'],
+      shell: true,
+      env: { ...process.env, ...step.env },
+    });
+    let stdout = '';
+    let output = '';
+    child.stdout?.setEncoding('utf8').on('data', (c) => {
+      stdout += c;
+      if (held) output += c;
+      else write(c);
+    });
+    child.stderr?.setEncoding('utf8').on('data', (c) => (output += c));
+    child.on('error', (err) => (output += `${err.message}\n`));
+    child.on('close', (code, signal) => resolve({ status: code ?? signal ?? 'error', stdout, output }));
+  });
+}
+
+/**
+ * @param {Array<Step | Lanes>} steps
+ * @param {{ write?: (text: string) => void }} [io]
+ * @returns {Promise<number>} the exit code
+ */
+export async function runSuite(steps, io = {}) {
   const write = io.write ?? ((text) => process.stdout.write(text));
   const totals = { passed: 0, failed: 0 };
   const failedSteps = [];
-  for (const step of steps) {
-    write(`\n== ${step.title}\n$ ${step.cmd}\n`);
-    const r = spawnSync(step.cmd, {
-      stdio: step.capture ? ['inherit', 'pipe', 'inherit'] : 'inherit',
-      shell: true,
-      env: { ...process.env, ...step.env },
-      encoding: 'utf8',
-    });
-    if (step.capture) write(r.stdout ?? '');
+  /** @param {Step} step @param {{ status: number | string, stdout: string }} r */
+  const account = (step, r) => {
     let counted = null;
     try {
-      counted = step.count ? step.count(r.stdout ?? '') : null;
+      counted = step.count ? step.count(r.stdout) : null;
     } catch {
       counted = null;
     }
@@ -41,11 +68,27 @@ export function runSuite(steps, io = {}) {
       totals.passed += counted.passed;
       totals.failed += counted.failed;
     }
-    const why = r.status !== 0 ? `exit ${r.status ?? r.signal}` : step.count && !counted ? 'it reported no test results' : null;
+    const why = r.status !== 0 ? `exit ${r.status}` : step.count && !counted ? 'it reported no test results' : null;
     if (why) {
       failedSteps.push(step.title);
       write(`\n${step.title} failed (${why}); the next steps still run.\n`);
     }
+  };
+  const header = (step, lane) => `\n== ${step.title}${lane ? ` (lane ${lane}, beside the other lanes)` : ''}\n$ ${step.cmd}\n`;
+  for (const item of steps) {
+    if ('lanes' in item) {
+      const lane = async (laneSteps, n) => {
+        for (const step of laneSteps) {
+          const r = await runStep(step, true, write);
+          write(header(step, n) + r.output);
+          account(step, r);
+        }
+      };
+      await Promise.all(item.lanes.map((l, i) => lane(l, i + 1)));
+      continue;
+    }
+    write(header(item, 0));
+    account(item, await runStep(item, false, write));
   }
   // One closing line for the whole suite, whatever failed on the way.
   write(`\ntests: ${totals.passed} passed, ${totals.failed} failed\n`);

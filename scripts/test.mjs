@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // The whole test suite — what the README's test command (`npm ci && npm test`) runs, and CI too:
 //   1. provision what the tests need from Debian when it is missing (Chromium, a Java runtime, jq, a CJK font);
-//   2. type-check, build and bundle the sidecar (scripts/bundle.mjs: the tests' `wave` runs the
-//      bundle), check the generated JSON Schema, check the structure rules (layers, sizes:
-//      scripts/check-structure.mjs), lint (eslint.config.js) and format (Prettier), build the web UI;
-//   3. compile the JetBrains shell against the IntelliJ Platform stubs (the plugin zip's test needs it);
-//   4. run every vitest suite (unit, real-process integration, end-to-end, browser, the plugin zip);
-//   5. compile and run the JetBrains plugin's pure-Kotlin core tests.
+//   2. in two lanes side by side (scripts/suite.mjs): type-check, build and bundle the sidecar
+//      (scripts/bundle.mjs: the tests' `wave` runs the bundle), check the generated JSON Schema and
+//      the structure rules (layers, sizes: scripts/check-structure.mjs), compile the JetBrains shell
+//      against the IntelliJ Platform stubs (the plugin zip's test needs it) and run the plugin's
+//      pure-Kotlin core tests; beside them type-check the tests, lint (eslint.config.js), format
+//      (Prettier) and build the web UI;
+//   3. run every vitest suite (unit, real-process integration, end-to-end, browser, the plugin zip),
+//      one test file per core at a time (vitest.config.ts).
 // Every step runs even when an earlier one failed, and the run ends with one closing line
 // `tests: N passed, N failed` (scripts/suite.mjs); the exit code is non-zero when anything failed.
 import { execSync, spawnSync } from 'node:child_process';
@@ -15,13 +17,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSuite } from './suite.mjs';
 
-const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+const hasCommand = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 
 function provision() {
   const missing = [];
   if (!existsSync('/usr/bin/chromium')) missing.push('chromium');
-  if (!has('java')) missing.push('default-jre-headless');
-  if (!has('jq')) missing.push('jq'); // hook scripts in the tests read JSON the way published hooks do
+  if (!hasCommand('java')) missing.push('default-jre-headless');
+  if (!hasCommand('jq')) missing.push('jq'); // hook scripts in the tests read JSON the way published hooks do
   // A CJK font: the browser tests measure the Chinese UI at 400 px, and the screenshots show it.
   if (spawnSync('sh', ['-c', 'fc-list :lang=zh | grep -q .'], { stdio: 'ignore' }).status !== 0) missing.push('fonts-wqy-microhei');
   if (!missing.length) return;
@@ -35,21 +37,45 @@ function provision() {
 
 provision();
 const report = join(mkdtempSync(join(tmpdir(), 'wave-test-')), 'vitest.json');
-const steps = [
-  { title: 'type-check, build and bundle the sidecar', cmd: 'npx tsc -p sidecar/tsconfig.json && node scripts/bundle.mjs' },
-  { title: 'check the generated settings JSON Schema', cmd: 'node sidecar/dist/cli/schema.js --check' },
-  { title: 'type-check the tests and benchmarks', cmd: 'npx tsc -p tsconfig.test.json' },
-  { title: 'structure: layers, file and function sizes, citations', cmd: 'node scripts/check-structure.mjs' },
-  { title: 'lint: lost promises, empty blocks, unsafe casts (eslint.config.js)', cmd: 'npx eslint sidecar/src webui/src' },
-  { title: 'format: Prettier (.prettierrc.json)', cmd: "npx prettier --check 'sidecar/src/**/*.ts' 'webui/src/**/*.{ts,tsx}' scripts eslint.config.js" },
-  ...(existsSync('webui/vite.config.ts')
-    ? [{ title: 'type-check and build the web UI', cmd: 'npx tsc -p webui/tsconfig.json --noEmit && npm run build -w webui' }]
-    : []),
+const checks = {
+  build: { title: 'type-check, build and bundle the sidecar', cmd: 'npx tsc -p sidecar/tsconfig.json && node scripts/bundle.mjs' },
+  schema: { title: 'check the generated settings JSON Schema', cmd: 'node sidecar/dist/cli/schema.js --check' },
+  tests: { title: 'type-check the tests and benchmarks', cmd: 'npx tsc -p tsconfig.test.json' },
+  structure: { title: 'structure: layers, file and function sizes, citations', cmd: 'node scripts/check-structure.mjs' },
+  lint: { title: 'lint: lost promises, empty blocks, unsafe casts (eslint.config.js)', cmd: 'npx eslint sidecar/src webui/src' },
+  format: {
+    title: 'format: Prettier (.prettierrc.json)',
+    cmd: "npx prettier --check 'sidecar/src/**/*.ts' 'webui/src/**/*.{ts,tsx}' scripts eslint.config.js",
+  },
+  webui: { title: 'type-check and build the web UI', cmd: 'npx tsc -p webui/tsconfig.json --noEmit && npm run build -w webui' },
   // The JetBrains shell against the IntelliJ Platform stubs: a call the platform lacks fails here
   // (the compiled classes are cached for the packaging test in test/plugin).
-  ...(existsSync('jetbrains-plugin/package.mjs')
-    ? [{ title: 'compile the JetBrains shell against the platform stubs', cmd: 'node jetbrains-plugin/package.mjs --compile-only' }]
-    : []),
+  shell: { title: 'compile the JetBrains shell against the platform stubs', cmd: 'node jetbrains-plugin/package.mjs --compile-only' },
+  kotlin: {
+    title: 'JetBrains plugin core (Kotlin)',
+    cmd: 'node jetbrains-plugin/test-core.mjs',
+    capture: true,
+    count: (stdout) => {
+      const m = [...stdout.matchAll(/^(\d+) passed, (\d+) failed$/gm)].pop();
+      return m ? { passed: Number(m[1]), failed: Number(m[2]) } : null;
+    },
+  },
+};
+const has = (path) => existsSync(path);
+// The checks, and the Kotlin core's own tests, need no build of each other (the schema check only
+// the sidecar's): two lanes keep both cores of a small machine busy (scripts/suite.mjs); then vitest.
+const lanes = [
+  [
+    checks.build,
+    checks.schema,
+    checks.structure,
+    ...(has('jetbrains-plugin/package.mjs') ? [checks.shell] : []),
+    ...(has('jetbrains-plugin/test-core.mjs') ? [checks.kotlin] : []),
+  ],
+  [checks.tests, checks.lint, checks.format, ...(has('webui/vite.config.ts') ? [checks.webui] : [])],
+];
+const steps = [
+  { lanes },
   {
     title: 'vitest: unit, integration, end-to-end and browser tests',
     cmd: `npx vitest run --reporter=default --reporter=json --outputFile.json=${report}`,
@@ -59,18 +85,5 @@ const steps = [
       return { passed: vitest.numPassedTests, failed: vitest.numFailedTests };
     },
   },
-  ...(existsSync('jetbrains-plugin/test-core.mjs')
-    ? [
-        {
-          title: 'JetBrains plugin core (Kotlin)',
-          cmd: 'node jetbrains-plugin/test-core.mjs',
-          capture: true,
-          count: (stdout) => {
-            const m = [...stdout.matchAll(/^(\d+) passed, (\d+) failed$/gm)].pop();
-            return m ? { passed: Number(m[1]), failed: Number(m[2]) } : null;
-          },
-        },
-      ]
-    : []),
 ];
-process.exit(runSuite(steps));
+process.exit(await runSuite(steps));

@@ -1,6 +1,6 @@
-// `npm test`'s step runner (scripts/suite.mjs, used by scripts/test.mjs; issue 11): every step runs
-// even after one failed, the closing `tests: N passed, N failed` line is always printed, and the
-// exit code is non-zero when a step or a test failed. Run as a real Node process with real shell
+// `npm test`'s step runner (scripts/suite.mjs, used by scripts/test.mjs): every step runs even
+// after one failed, lanes run side by side, the closing `tests: N passed, N failed` line is always
+// printed, and the exit code is non-zero when a step or a test failed. Run as a real Node process with real shell
 // steps, as `npm test` runs it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -13,15 +13,18 @@ const SUITE = fileURLToPath(new URL('../../scripts/suite.mjs', import.meta.url))
 const TMP = mkdtempSync(join(tmpdir(), 'wave-suite-'));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
+type StepJson = { title: string; cmd: string; counts?: boolean };
+
 /** Runs `runSuite` over steps given as JSON (their `count` is the regex of a result line). */
-function suite(steps: Array<{ title: string; cmd: string; counts?: boolean }>) {
+function suite(steps: Array<StepJson | { lanes: StepJson[][] }>) {
   const code = `
     import { runSuite } from ${JSON.stringify(SUITE)};
-    const steps = ${JSON.stringify(steps)}.map((s) => ({ ...s, capture: s.counts, count: s.counts ? (out) => {
+    const step = (s) => ({ ...s, capture: s.counts, count: s.counts ? (out) => {
       const m = /^(\\d+) passed, (\\d+) failed$/m.exec(out);
       return m ? { passed: Number(m[1]), failed: Number(m[2]) } : null;
-    } : undefined }));
-    process.exit(runSuite(steps));`;
+    } : undefined });
+    const steps = ${JSON.stringify(steps)}.map((s) => (s.lanes ? { lanes: s.lanes.map((l) => l.map(step)) } : step(s)));
+    process.exit(await runSuite(steps));`;
   return spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8', cwd: TMP });
 }
 
@@ -53,6 +56,30 @@ describe('the step runner of npm test', () => {
     ]);
     expect(r.status).toBe(0);
     expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('tests: 3 passed, 0 failed');
+  });
+
+  it("lanes run side by side: each step's output is printed whole, a failure in one lane stops neither, and their tests count", () => {
+    // Lane 1 waits until lane 2 has started (its file exists): it could not finish if the lanes ran one after another.
+    const started = join(TMP, 'lane-2-started');
+    const r = suite([
+      {
+        lanes: [
+          [{ title: 'waits for lane 2', cmd: `echo one-a; while [ ! -e ${started} ]; do sleep 0.05; done; echo one-b; echo "4 passed, 0 failed"`, counts: true }],
+          [
+            { title: 'starts lane 2', cmd: `echo two-a; touch ${started}; echo two-b >&2; exit 5` },
+            { title: 'after the failure', cmd: 'echo "2 passed, 1 failed"', counts: true },
+          ],
+        ],
+      },
+      { title: 'after the lanes', cmd: 'echo "1 passed, 0 failed"', counts: true },
+    ]);
+    expect(r.status).toBe(1);
+    const out = r.stdout;
+    expect(out).toMatch(/== waits for lane 2 \(lane 1[^\n]*\n\$ [^\n]*\none-a\none-b\n4 passed, 0 failed\n/);
+    expect(out).toMatch(/== starts lane 2 \(lane 2[^\n]*\n\$ [^\n]*\ntwo-a\ntwo-b\n/);
+    expect(out).toContain('starts lane 2 failed (exit 5); the next steps still run.');
+    expect(out.indexOf('== after the lanes')).toBeGreaterThan(out.indexOf('== waits for lane 2'));
+    expect(out.trimEnd().split('\n').slice(-2)).toEqual(['tests: 7 passed, 1 failed', 'steps that failed: starts lane 2']);
   });
 
   it('tests that fail in a step that exits 0 still make the exit code 1', () => {

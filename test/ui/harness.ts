@@ -260,8 +260,8 @@ export function pageErrors(page: Page): string[] {
 
 /** Saves a screenshot under docs/screenshots/ (only with WAVE_UI_SCREENSHOTS=1, so a plain test run leaves the tree alone). */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!process.env.WAVE_UI_SCREENSHOTS) return; // a full-page PNG costs the suite CPU for nothing
   const buf = await page.screenshot({ animations: 'disabled' });
-  if (!process.env.WAVE_UI_SCREENSHOTS) return;
   mkdirSync(SCREENSHOTS, { recursive: true });
   writeFileSync(join(SCREENSHOTS, name), buf);
 }

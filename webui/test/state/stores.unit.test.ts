@@ -1,7 +1,7 @@
 // The web UI's stores (webui/src/state) against a fake client: what each verb asks the sidecar,
 // and what each pushed event does to what the views read.
 import { describe, expect, it } from 'vitest';
-import type { ConfigState, HookListItem, HooksListing, Message } from '../../src/connection/protocol.js';
+import type { ConfigState, HookListItem, HooksListing, HookTestResult, Message } from '../../src/connection/protocol.js';
 import { AppStore } from '../../src/state/appStore.js';
 import { ChatStore } from '../../src/state/chatStore.js';
 import { ConfigStore } from '../../src/state/configStore.js';
@@ -28,59 +28,94 @@ const hook = (id: string, source: HookListItem['source'], file: string): HookLis
 const config: ConfigState = { review: [], problems: [], unread: null, start: null };
 
 function listing(hooks: HookListItem[]): HooksListing {
-  const files = [...new Set(hooks.map((h) => h.file))].map((path) => ({ source: hooks.find((h) => h.file === path)!.source, path, exists: true, error: null, version: `v-${path}` }));
-  return { workdir: '/p', homeDir: '/h', projectName: 'p', files, hooks, problems: [], trust: { state: 'trusted', projectHasHooks: false, projectHooks: [] }, config, claude: [] };
+  const files = [...new Set(hooks.map((h) => h.file))].map((path) => ({
+    source: hooks.find((h) => h.file === path)!.source,
+    path,
+    exists: true,
+    error: null,
+    version: `v-${path}`,
+  }));
+  return {
+    workdir: '/p',
+    homeDir: '/h',
+    projectName: 'p',
+    files,
+    hooks,
+    problems: [],
+    trust: { state: 'trusted', projectHasHooks: false, projectHooks: [] },
+    config,
+    claude: [],
+  };
 }
 
 describe('HooksStore', () => {
   it('a pushed listing is grouped by tab; a confirmed delete sends the id with the version the user saw', async () => {
     const client = new FakeClient();
     const store = new HooksStore(client, new AppStore(client, 'settings'));
-    const before = listing([hook('u1', 'user', '/h/.wave/settings.json'), hook('p1', 'project', '/p/.wave/settings.json'), hook('x1', 'plugin', '/h/.wave/plugins/kit/hooks/hooks.json')]);
+    const before = listing([
+      hook('u1', 'user', '/h/.wave/settings.json'),
+      hook('p1', 'project', '/p/.wave/settings.json'),
+      hook('x1', 'plugin', '/h/.wave/plugins/kit/hooks/hooks.json'),
+    ]);
     client.emit('hooks.changed', before);
-    expect(store.byTab.value.user.map((h) => h.id)).toEqual(['u1']);
-    store.selectTab('project');
-    expect(store.hooks.value.map((h) => h.id)).toEqual(['p1']);
+    expect(store.list.byTab.value.user.map((h) => h.id)).toEqual(['u1']);
+    store.list.selectTab('project');
+    expect(store.list.hooks.value.map((h) => h.id)).toEqual(['p1']);
     client.answer('hooks.delete', () => ({ ...listing([hook('u1', 'user', '/h/.wave/settings.json')]), undo: 'undo-1' }));
-    store.askDelete(store.hooks.value[0]!);
-    await store.confirmDelete();
+    store.deletes.ask(store.list.hooks.value[0]!);
+    await store.deletes.confirm();
     expect(client.requests.at(-1)).toEqual({ method: 'hooks.delete', params: { id: 'p1', version: 'v-/p/.wave/settings.json' } });
-    expect(store.notice).toEqual({ kind: 'success', text: 'Deleted “hook p1”.', undo: 'undo-1' });
-    expect(store.pendingDelete).toBeNull();
+    expect(store.notice.current).toEqual({ kind: 'success', text: 'Deleted “hook p1”.', undo: 'undo-1' });
+    expect(store.deletes.pending).toBeNull();
     // Undo sends the token of that delete back.
     client.answer('hooks.undoDelete', () => before);
-    await store.undoDelete(store.notice!.undo!);
+    await store.deletes.undo(store.notice.current!.undo!);
     expect(client.requests.at(-1)).toEqual({ method: 'hooks.undoDelete', params: { undo: 'undo-1' } });
-    expect(store.listing?.hooks.map((h) => h.id)).toEqual(['u1', 'p1', 'x1']);
+    expect(store.list.listing?.hooks.map((h) => h.id)).toEqual(['u1', 'p1', 'x1']);
   });
 
   it('a refused delete keeps the list as it was and says why', async () => {
     const client = new FakeClient().refuse('hooks.delete', 'conflict', 'the file changed since it was listed');
     const store = new HooksStore(client, new AppStore(client, 'settings'));
     client.emit('hooks.changed', listing([hook('u1', 'user', '/h/.wave/settings.json')]));
-    expect(await store.deleteHook('u1')).toBe(false);
-    expect(store.listing?.hooks.map((h) => h.id)).toEqual(['u1']);
-    expect(store.notice?.kind).toBe('error');
-    expect(store.notice?.text).toContain('the file changed since it was listed');
+    expect(await store.deletes.delete('u1')).toBe(false);
+    expect(store.list.listing?.hooks.map((h) => h.id)).toEqual(['u1']);
+    expect(store.notice.current?.kind).toBe('error');
+    expect(store.notice.current?.text).toContain('the file changed since it was listed');
   });
 
   it('Import of a Claude Code file sends its `from`, shows the tab of its Wave file and what was added; a refusal says why', async () => {
     const client = new FakeClient();
     const store = new HooksStore(client, new AppStore(client, 'settings'));
-    const claude = { from: 'project' as const, file: '/p/.claude/settings.json', to: '/p/.wave/settings.json', hooks: [{ event: 'Stop', matcher: null, what: 'echo x' }], settings: [], notImported: [], importable: true };
+    const claude = {
+      from: 'project' as const,
+      file: '/p/.claude/settings.json',
+      to: '/p/.wave/settings.json',
+      hooks: [{ event: 'Stop', matcher: null, what: 'echo x' }],
+      settings: [],
+      notImported: [],
+      importable: true,
+    };
     client.emit('hooks.changed', { ...listing([]), claude: [claude] });
-    expect(store.claude.value).toEqual([claude]);
+    expect(store.list.claude.value).toEqual([claude]);
     const added = [{ event: 'PreToolUse', matcher: 'Bash', what: 'echo x' }];
-    client.answer('hooks.import', () => ({ ...listing([hook('p1', 'project', claude.to)]), imported: [{ from: 'project', file: claude.file, to: claude.to, added, skipped: 0, settings: [], notImported: [] }] }));
-    await store.importClaude(claude.from);
+    client.answer('hooks.import', () => ({
+      ...listing([hook('p1', 'project', claude.to)]),
+      imported: [{ from: 'project', file: claude.file, to: claude.to, added, skipped: 0, settings: [], notImported: [] }],
+    }));
+    await store.imports.importClaude(claude.from);
     expect(client.requests.at(-1)).toEqual({ method: 'hooks.import', params: { from: 'project' } });
-    expect(store.tab).toBe('project');
-    expect(store.claude.value).toEqual([]);
-    expect(store.notice).toEqual({ kind: 'success', text: 'Imported 1 hook from <project>/.claude/settings.json into <project>/.wave/settings.json:', lines: ['PreToolUse [Bash]  echo x'] });
-    expect(store.importing).toBeNull();
+    expect(store.list.tab).toBe('project');
+    expect(store.list.claude.value).toEqual([]);
+    expect(store.notice.current).toEqual({
+      kind: 'success',
+      text: 'Imported 1 hook from <project>/.claude/settings.json into <project>/.wave/settings.json:',
+      lines: ['PreToolUse [Bash]  echo x'],
+    });
+    expect(store.imports.importing).toBeNull();
     client.refuse('hooks.import', 'refused', 'not trusted');
-    await store.importClaude(claude.from);
-    expect(store.notice).toEqual({ kind: 'error', text: 'The hooks were not imported: not trusted' });
+    await store.imports.importClaude(claude.from);
+    expect(store.notice.current).toEqual({ kind: 'error', text: 'The hooks were not imported: not trusted' });
   });
 
   it('Import all sends no `from`; hooks that wait in review say so, with the problems of the Wave file at once', async () => {
@@ -92,13 +127,59 @@ describe('HooksStore', () => {
     client.answer('hooks.import', () => ({
       ...listing([pending]),
       problems,
-      imported: [{ from: 'project', file: '/p/.claude/settings.json', to, added: [{ event: 'Stop', matcher: null, what: 'echo p1' }], skipped: 0, settings: [], notImported: [] }],
+      imported: [
+        {
+          from: 'project',
+          file: '/p/.claude/settings.json',
+          to,
+          added: [{ event: 'Stop', matcher: null, what: 'echo p1' }],
+          skipped: 0,
+          settings: [],
+          notImported: [],
+        },
+      ],
     }));
-    await store.importClaude('all');
+    await store.imports.importClaude('all');
     expect(client.requests.at(-1)).toEqual({ method: 'hooks.import', params: {} });
-    expect(store.notice?.kind).toBe('info');
-    expect(store.notice?.text).toContain('— waiting for your Apply');
-    expect(store.notice?.lines).toEqual(['Stop  echo p1', 'Problems of the Wave file:', 'line 4: the script ./x.sh does not exist']);
+    expect(store.notice.current?.kind).toBe('info');
+    expect(store.notice.current?.text).toContain('— waiting for your Apply');
+    expect(store.notice.current?.lines).toEqual(['Stop  echo p1', 'Problems of the Wave file:', 'line 4: the script ./x.sh does not exist']);
+  });
+});
+
+describe('HooksStore sections', () => {
+  it('Test shows in its row while it runs, then its result, or the refusal in words; a row verb closes the open menu', async () => {
+    const client = new FakeClient();
+    const store = new HooksStore(client, new AppStore(client, 'settings'));
+    client.emit('hooks.changed', listing([hook('u1', 'user', '/h/.wave/settings.json')]));
+    const h = store.list.hooks.value[0]!;
+    const result: HookTestResult = { event: 'Stop', payload: {}, runs: [], summary: 'nothing', decision: [], notRun: null, presets: [] };
+    let finish: (r: HookTestResult) => void = () => undefined;
+    client.answer('hooks.test', () => new Promise((resolve) => (finish = resolve)));
+    store.menu.toggle('u1');
+    const running = store.tests.run(h, { prompt: 'hi' });
+    expect(store.menu.open).toBeNull();
+    expect(store.tests.of('u1')).toEqual({ running: true });
+    finish(result);
+    await running;
+    expect(client.requests.at(-1)).toEqual({ method: 'hooks.test', params: { id: 'u1', input: { prompt: 'hi' } } });
+    expect(store.tests.all).toEqual({ u1: { result } });
+    client.refuse('hooks.test', 'not_found', 'no hook u1 in the session');
+    await store.tests.run(h);
+    expect(store.tests.of('u1')).toEqual({ error: 'no hook u1 in the session' });
+    store.tests.close('u1');
+    expect(store.tests.all).toEqual({});
+  });
+
+  it('the parallel switch sends the version of the file as listed; a refusal says why and keeps the list', async () => {
+    const client = new FakeClient().refuse('hooks.setParallel', 'conflict', 'the file changed since it was listed');
+    const store = new HooksStore(client, new AppStore(client, 'settings'));
+    client.emit('hooks.changed', listing([hook('u1', 'user', '/h/.wave/settings.json')]));
+    await store.edits.setParallel(store.list.hooks.value[0]!, true);
+    expect(client.requests.at(-1)).toEqual({ method: 'hooks.setParallel', params: { id: 'u1', parallel: true, version: 'v-/h/.wave/settings.json' } });
+    expect(store.notice.current?.kind).toBe('error');
+    expect(store.notice.current?.text).toContain('the file changed since it was listed');
+    expect(store.list.listing?.hooks.map((x) => x.id)).toEqual(['u1']);
   });
 });
 
@@ -135,7 +216,20 @@ describe('ConfigStore', () => {
   it('the review comes with config.changed; apply, dismiss and revert send the file and take the state they get back; undo sends the revert token', async () => {
     const client = new FakeClient();
     const store = new ConfigStore(client);
-    const change = { path: '/p/.wave/settings.json', source: 'project' as const, added: [], removed: [], changed: [], keys: ['disableAllHooks'], disableAllHooks: true, deleted: false, parseError: null, kind: 'settings' as const, trust: null, since: null };
+    const change = {
+      path: '/p/.wave/settings.json',
+      source: 'project' as const,
+      added: [],
+      removed: [],
+      changed: [],
+      keys: ['disableAllHooks'],
+      disableAllHooks: true,
+      deleted: false,
+      parseError: null,
+      kind: 'settings' as const,
+      trust: null,
+      since: null,
+    };
     client.emit('config.changed', { ...config, review: [change] });
     expect(store.review.value.map((c) => c.path)).toEqual(['/p/.wave/settings.json']);
     client.answer('config.apply', () => config);

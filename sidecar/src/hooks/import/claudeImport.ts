@@ -6,7 +6,7 @@
 // and each imported group gets `"parallel": true`, so its hooks start together as Claude Code starts
 // them (docs/hooks.md, "Parallel groups"). Its permission rules and env come along
 // (claudeImportSettings.ts). Pure: text in, text out.
-import { readHandler } from '../config/handlerRead.js';
+import { readHandler, summarize } from '../config/handlerRead.js';
 import { handlerIdentity } from '../handlers/table.js';
 import { planSettingsImport, type ImportedSetting, type NotImported } from './claudeImportSettings.js';
 import { applyEdits, format, type FormattingOptions } from 'jsonc-parser';
@@ -40,10 +40,18 @@ export interface ImportPlan {
 type Handler = Record<string, unknown>;
 type Group = { matcher?: unknown; hooks?: unknown };
 
-/** What a handler runs, in one line, as the handler table says it (an entry Wave cannot read: its command). */
+/**
+ * What a handler runs, in one line, as the handler table says it. An entry Wave cannot read (Claude
+ * Code's `agent` type, a command missing) is copied as written and named by its type and what it
+ * says, so the list of what was imported never reads "undefined"; the Wave file's validation says why it does not run.
+ */
 function whatOf(h: Handler): string {
   const read = readHandler(h);
-  return read.handler ? read.summary : String(h.command);
+  if (read.handler) return read.summary;
+  const type = typeof h.type === 'string' ? h.type : 'command';
+  const body = [h.command, h.url, h.prompt].find((v): v is string => typeof v === 'string');
+  if (type === 'command' && body !== undefined) return body;
+  return `${type}: ${body === undefined ? '(nothing to run)' : summarize(body, 200)}`;
 }
 
 /** Identity of a handler for "already there": event, matcher and the handler table's identity (an entry Wave cannot read: as written). */

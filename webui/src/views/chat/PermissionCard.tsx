@@ -47,7 +47,7 @@ export function PermissionCard({ prompt: p }: { prompt: PermissionPrompt }) {
       <code class="perm-gist">{gist(p.input)}</code>
       <Diff prompt={p} />
       {reason && <p class="muted perm-reason">{reason}</p>}
-      {p.rule && <p class="muted perm-rule">{t('perm.alwaysWhat', { rule: p.rule, file: hooks.shown(p.ruleFile) })}</p>}
+      {p.rule && <p class="muted perm-rule">{t('perm.alwaysWhat', { rule: p.rule, file: hooks.list.shown(p.ruleFile) })}</p>}
       <div class="perm-actions">
         <button type="button" class="button" disabled={answering} onClick={() => answer('deny')}>
           {t('perm.deny')}

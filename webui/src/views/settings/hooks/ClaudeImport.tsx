@@ -11,7 +11,7 @@ import { useStores } from '../../../state/index.js';
 
 /** Imports; the notice and its button then go, so the focus moves to the list that shows the result. */
 async function importFiles(hooks: HooksStore, from: ClaudeHooksFile['from'] | 'all'): Promise<void> {
-  await hooks.importClaude(from);
+  await hooks.imports.importClaude(from);
   // After the render that removed the button (Preact renders in a microtask).
   setTimeout(() => {
     if (!document.activeElement || document.activeElement === document.body) document.querySelector<HTMLElement>('[data-focus-fallback]')?.focus();
@@ -21,9 +21,9 @@ async function importFiles(hooks: HooksStore, from: ClaudeHooksFile['from'] | 'a
 function ClaudeFile({ file }: { file: ClaudeHooksFile }) {
   const { hooks } = useStores();
   const n = file.hooks.length;
-  const from = hooks.shown(file.file);
-  const to = hooks.shown(file.to);
-  const busy = hooks.importing !== null;
+  const from = hooks.list.shown(file.file);
+  const to = hooks.list.shown(file.to);
+  const busy = hooks.imports.importing !== null;
   return (
     <li class="claude-file" data-from={file.from} data-count={n}>
       <div class="claude-file-head">
@@ -42,7 +42,7 @@ function ClaudeFile({ file }: { file: ClaudeHooksFile }) {
             aria-label={tn('claude.importLabel', n, { file: from, to })}
             onClick={() => void importFiles(hooks, file.from)}
           >
-            {hooks.importing === file.from ? t('claude.importing') : t('claude.import')}
+            {hooks.imports.importing === file.from ? t('claude.importing') : t('claude.import')}
           </button>
         )}
       </div>
@@ -72,17 +72,17 @@ function ClaudeFile({ file }: { file: ClaudeHooksFile }) {
 
 export function ClaudeImport() {
   const { hooks } = useStores();
-  const files = hooks.claude.value;
+  const files = hooks.list.claude.value;
   if (!files.length) return null;
   const importable = files.filter((f) => f.importable);
-  const busy = hooks.importing !== null;
+  const busy = hooks.imports.importing !== null;
   return (
     <section class="banner banner-info notice claude-notice" aria-label={tn('claude.summary', files.length)} data-count={files.length}>
       <div class="claude-summary">
         <strong>{tn('claude.summary', files.length)}</strong>
         {importable.length > 1 && importable.length === files.length && (
           <button type="button" class="button small primary claude-import-all" disabled={busy} onClick={() => void importFiles(hooks, 'all')}>
-            {hooks.importing === 'all' ? t('claude.importing') : t('claude.importAll')}
+            {hooks.imports.importing === 'all' ? t('claude.importing') : t('claude.importAll')}
           </button>
         )}
       </div>

@@ -6,23 +6,23 @@ import { Dialog } from '../../common/Dialog.js';
 import { sourceBadge } from './HookRow.js';
 
 export function DeleteDialog() {
-  const { hooks } = useStores();
-  const p = hooks.pendingDelete;
+  const { deletes } = useStores().hooks;
+  const p = deletes.pending;
   if (!p) return null;
   const h = p.hook;
-  const busy = hooks.deleting;
+  const busy = deletes.deleting;
   return (
     <Dialog
       title={t('delete.title')}
       role="alertdialog"
       class="delete-dialog"
-      onClose={() => hooks.cancelDelete()}
+      onClose={() => deletes.cancel()}
       actions={
         <>
-          <button type="button" class="button" data-autofocus disabled={busy} onClick={() => hooks.cancelDelete()}>
+          <button type="button" class="button" data-autofocus disabled={busy} onClick={() => deletes.cancel()}>
             {t('common.cancel')}
           </button>
-          <button type="button" class="button danger" disabled={busy} onClick={() => void hooks.confirmDelete()}>
+          <button type="button" class="button danger" disabled={busy} onClick={() => void deletes.confirm()}>
             {busy ? t('delete.working') : t('delete.confirm')}
           </button>
         </>

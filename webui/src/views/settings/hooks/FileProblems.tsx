@@ -10,8 +10,8 @@ const SHOWN = 50;
 
 export function FileProblems() {
   const { hooks } = useStores();
-  const broken = hooks.files.value.filter((f) => f.error);
-  const problems = hooks.problems.value.filter((p) => p.path !== '' || !broken.some((f) => f.path === p.file));
+  const broken = hooks.list.files.value.filter((f) => f.error);
+  const problems = hooks.list.problems.value.filter((p) => p.path !== '' || !broken.some((f) => f.path === p.file));
   if (broken.length === 0 && problems.length === 0) return null;
   return (
     <div class="file-problems">
@@ -24,7 +24,7 @@ export function FileProblems() {
               <strong>{t(e.trailingComma ? 'hooks.parseError.trailingComma' : 'hooks.parseError', words)}</strong>
               <div class="muted">{t('hooks.parseErrorHint')}</div>
             </div>
-            <button type="button" class="button small open-at" onClick={() => void hooks.openAt(f.path, e.line)}>
+            <button type="button" class="button small open-at" onClick={() => void hooks.edits.openAt(f.path, e.line)}>
               {t('hooks.openAtLine', { line: e.line })}
             </button>
           </div>

@@ -12,10 +12,10 @@ function HeldFile({ file, hooks: items }: { file: string; hooks: readonly HookLi
   const { hooks, app } = useStores();
   const list = useRef<HTMLUListElement>(null);
   const set = useMemo(() => new RowSet(), []);
-  const rows = set.sync(items, { words: rowWords(), narrow: app.narrow, shown: (p) => hooks.shown(p) }, `${lang.value} ${app.narrow}`);
+  const rows = set.sync(items, { words: rowWords(), narrow: app.narrow, shown: (p) => hooks.list.shown(p) }, `${lang.value} ${app.narrow}`);
   useLayoutEffect(() => {
     if (!list.current) return;
-    set.place(list.current, hooks.stats, null, Date.now());
+    set.place(list.current, hooks.list.stats, null, Date.now());
     for (const row of rows.values()) {
       row.li.classList.add('held');
       row.li.setAttribute('aria-disabled', 'true');
@@ -23,8 +23,8 @@ function HeldFile({ file, hooks: items }: { file: string; hooks: readonly HookLi
   });
   return (
     <section class="held-rows" data-file={file}>
-      <p class="muted held-caption">{t('hooks.held', { file: hooks.shown(file) })}</p>
-      <ul ref={list} class="held-list" aria-disabled="true" inert aria-label={t('hooks.held', { file: hooks.shown(file) })} />
+      <p class="muted held-caption">{t('hooks.held', { file: hooks.list.shown(file) })}</p>
+      <ul ref={list} class="held-list" aria-disabled="true" inert aria-label={t('hooks.held', { file: hooks.list.shown(file) })} />
     </section>
   );
 }
@@ -34,7 +34,7 @@ export function HeldRows() {
   const { hooks } = useStores();
   return (
     <>
-      {hooks.held.value.map((h) => (
+      {hooks.list.held.value.map((h) => (
         <HeldFile key={h.file} file={h.file} hooks={h.hooks} />
       ))}
     </>

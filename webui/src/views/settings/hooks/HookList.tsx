@@ -5,6 +5,7 @@
 import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import type { HookListItem } from '../../../connection/protocol.js';
 import { lang, t } from '../../../i18n/index.js';
+import type { HookListing } from '../../../state/hooks/listing.js';
 import { HOOKS_DATA_MARK, HOOKS_PAINT_MEASURE, HOOKS_RENDER_MEASURE, type HooksStore } from '../../../state/hooksStore.js';
 import { useStores } from '../../../state/index.js';
 import { Island } from '../../common/Island.js';
@@ -16,13 +17,14 @@ import { TestResult } from './TestResult.js';
 
 export function HookList() {
   const { hooks, app, mcp } = useStores();
-  const listing = hooks.listing;
-  const items = hooks.hooks.value;
+  const listing = hooks.list.listing;
+  const items = hooks.list.hooks.value;
   const list = useRef<HTMLUListElement>(null);
   const set = useMemo(() => new RowSet(), []);
   const words = rowWords();
-  const rows = set.sync(items, { words, narrow: app.narrow, shown: (p) => hooks.shown(p) }, `${lang.value} ${app.narrow}`);
-  const { stats, menu } = hooks;
+  const rows = set.sync(items, { words, narrow: app.narrow, shown: (p) => hooks.list.shown(p) }, `${lang.value} ${app.narrow}`);
+  const stats = hooks.list.stats;
+  const menu = hooks.menu.open;
 
   const targets = mcp.listing?.hookTargets ?? [];
   useLayoutEffect(() => {
@@ -43,10 +45,10 @@ export function HookList() {
   }, [listing]);
 
   if (!listing) return null;
-  if (items.length === 0) return <EmptyList hooks={hooks} projectName={listing.projectName} />;
+  if (items.length === 0) return <EmptyList list={hooks.list} projectName={listing.projectName} />;
   return (
     <>
-      <ul ref={list} class="hook-list" aria-label={t(`hooks.tab.${hooks.tab}`)} onClick={(e) => rowAction(e, items, hooks)} />
+      <ul ref={list} class="hook-list" aria-label={t(`hooks.tab.${hooks.list.tab}`)} onClick={(e) => rowAction(e, items, hooks)} />
       {islands(items, rows, hooks, words)}
     </>
   );
@@ -55,7 +57,8 @@ export function HookList() {
 /** The components inside rows: the open menu (narrow windows) and each Test result. */
 function islands(items: readonly HookListItem[], rows: ReadonlyMap<string, RowParts>, hooks: HooksStore, words: RowWords) {
   const byId = new Map(items.map((h) => [h.id, h]));
-  const menuHook = hooks.menu === null ? undefined : byId.get(hooks.menu);
+  const open = hooks.menu.open;
+  const menuHook = open === null ? undefined : byId.get(open);
   const menuSlot = menuHook && rows.get(menuHook.id)?.menuSlot;
   return (
     <>
@@ -64,7 +67,7 @@ function islands(items: readonly HookListItem[], rows: ReadonlyMap<string, RowPa
           <RowMenu hook={menuHook} words={words} />
         </Island>
       )}
-      {Object.entries(hooks.tests).map(([id, state]) => {
+      {Object.entries(hooks.tests.all).map(([id, state]) => {
         const h = byId.get(id);
         const slot = rows.get(id)?.testSlot;
         return (
@@ -80,18 +83,18 @@ function islands(items: readonly HookListItem[], rows: ReadonlyMap<string, RowPa
   );
 }
 
-function EmptyList({ hooks, projectName }: { hooks: HooksStore; projectName: string }) {
+function EmptyList({ list, projectName }: { list: HookListing; projectName: string }) {
   // A file that cannot be parsed is shown as an error (FileProblems), never as "no hooks".
-  if (hooks.files.value.some((f) => f.error || f.unread)) return null;
-  const file = hooks.shown(hooks.files.value.find((f) => f.source === hooks.tab)?.path ?? '');
+  if (list.files.value.some((f) => f.error || f.unread)) return null;
+  const file = list.shown(list.files.value.find((f) => f.source === list.tab)?.path ?? '');
   const text =
-    hooks.tab === 'user'
+    list.tab === 'user'
       ? t('hooks.empty.user', { path: file })
-      : hooks.tab === 'project'
+      : list.tab === 'project'
         ? t('hooks.empty.project', { name: projectName, path: file })
         : t('hooks.empty.plugin');
   return (
-    <div class="empty-state" data-empty={hooks.tab}>
+    <div class="empty-state" data-empty={list.tab}>
       <div class="empty-icon" aria-hidden="true">
         ⌁
       </div>

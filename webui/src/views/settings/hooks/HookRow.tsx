@@ -67,11 +67,11 @@ export function rowAction(e: MouseEvent, items: readonly HookListItem[], hooks: 
   const h = id === undefined ? undefined : items.find((x) => x.id === id);
   if (!button || !h) return;
   const action = button.dataset.action;
-  if (action === 'test') void hooks.testHook(h);
-  else if (action === 'open') void hooks.openFile(h);
-  else if (action === 'edit') void hooks.editHook(h);
-  else if (action === 'delete') hooks.askDelete(h);
-  else if (action === 'more') hooks.toggleMenu(h.id);
-  else if (action === 'approve') void hooks.approveTargets();
-  else if (action === 'parallel') void hooks.setParallel(h, !h.parallel);
+  if (action === 'test') void hooks.tests.run(h);
+  else if (action === 'open') void hooks.edits.openFile(h);
+  else if (action === 'edit') void hooks.authoring.editHook(h);
+  else if (action === 'delete') hooks.deletes.ask(h);
+  else if (action === 'more') hooks.menu.toggle(h.id);
+  else if (action === 'approve') void hooks.edits.approveTargets();
+  else if (action === 'parallel') void hooks.edits.setParallel(h, !h.parallel);
 }

@@ -30,9 +30,9 @@ function TrustSwitch({ trusted }: { trusted: boolean }) {
 /** Above the list: the last notice, and on the project tab the trust state with its switch (the page's one trust control). */
 function PanelBanners() {
   const { hooks, app } = useStores();
-  const notice = hooks.notice;
-  const trust = hooks.listing?.trust ?? app.trust;
-  const projectTab = hooks.tab === 'project' && trust;
+  const notice = hooks.notice.current;
+  const trust = hooks.list.listing?.trust ?? app.trust;
+  const projectTab = hooks.list.tab === 'project' && trust;
   return (
     <>
       {notice && (
@@ -51,11 +51,11 @@ function PanelBanners() {
           </span>
           <span class="notice-actions">
             {notice.undo && (
-              <button type="button" class="link-button undo" onClick={() => void hooks.undoDelete(notice.undo!)}>
+              <button type="button" class="link-button undo" onClick={() => void hooks.deletes.undo(notice.undo!)}>
                 {t('hooks.undo')}
               </button>
             )}
-            <button type="button" class="link-button" onClick={() => hooks.dismissNotice()}>
+            <button type="button" class="link-button" onClick={() => hooks.notice.dismiss()}>
               {t('common.dismiss')}
             </button>
           </span>
@@ -73,15 +73,15 @@ function PanelBanners() {
 
 /** The list of the tab on screen, or why there is none yet. */
 function PanelBody() {
-  const { hooks } = useStores();
-  if (hooks.loadError && !hooks.listing) {
+  const { list } = useStores().hooks;
+  if (list.loadError && !list.listing) {
     return (
       <div class="banner banner-error" role="alert">
-        {t('hooks.loadFailed', { message: hooks.loadError })}
+        {t('hooks.loadFailed', { message: list.loadError })}
       </div>
     );
   }
-  if (!hooks.listing) return <p class="muted loading">{t('hooks.loading')}</p>;
+  if (!list.listing) return <p class="muted loading">{t('hooks.loading')}</p>;
   return (
     <>
       <FileProblems />
@@ -93,7 +93,7 @@ function PanelBody() {
 
 export function HooksSection() {
   const { hooks } = useStores();
-  const tab = hooks.tab;
+  const tab = hooks.list.tab;
   return (
     <div class="hooks">
       <header class="section-head">
@@ -107,7 +107,7 @@ export function HooksSection() {
       <div class="hooks-toolbar">
         <SourceTabs />
         {tab !== 'plugin' && (
-          <button type="button" class="button primary new-hook" onClick={() => void hooks.createHook()}>
+          <button type="button" class="button primary new-hook" onClick={() => void hooks.authoring.createHook()}>
             <Icon name="plus" />
             {tab === 'user' ? t('hooks.new.user') : t('hooks.new.project')}
           </button>
@@ -117,7 +117,7 @@ export function HooksSection() {
         <PanelBanners />
         <PanelBody />
       </div>
-      {hooks.pendingDelete && <DeleteDialog />}
+      {hooks.deletes.pending && <DeleteDialog />}
     </div>
   );
 }

@@ -12,7 +12,7 @@ export function RowMenu({ hook: h, words: w }: { hook: HookListItem; words: RowW
   const { hooks } = useStores();
   const ref = useRef<HTMLDivElement>(null);
   const close = (focusButton = true) => {
-    hooks.toggleMenu(null);
+    hooks.menu.close();
     if (focusButton) document.getElementById(`more-${h.id}`)?.focus();
   };
   useEffect(() => {
@@ -29,7 +29,7 @@ export function RowMenu({ hook: h, words: w }: { hook: HookListItem; words: RowW
     ref.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus();
     const outside = (e: MouseEvent) => {
       const button = document.getElementById(`more-${h.id}`);
-      if (!ref.current?.contains(e.target as Node) && !button?.contains(e.target as Node)) hooks.toggleMenu(null);
+      if (!ref.current?.contains(e.target as Node) && !button?.contains(e.target as Node)) hooks.menu.close();
     };
     document.addEventListener('mousedown', outside);
     return () => document.removeEventListener('mousedown', outside);
@@ -53,15 +53,15 @@ export function RowMenu({ hook: h, words: w }: { hook: HookListItem; words: RowW
   );
   return (
     <div class="row-menu" role="menu" ref={ref} aria-labelledby={`more-${h.id}`} onKeyDown={onKeyDown}>
-      {item(w.test, () => void hooks.testHook(h))}
-      {item(w.open, () => void hooks.openFile(h))}
-      {h.editable && item(w.edit, () => void hooks.editHook(h))}
+      {item(w.test, () => void hooks.tests.run(h))}
+      {item(w.open, () => void hooks.edits.openFile(h))}
+      {h.editable && item(w.edit, () => void hooks.authoring.editHook(h))}
       {h.editable &&
         item(
           w.delete,
           () => {
             close(false);
-            hooks.askDelete(h);
+            hooks.deletes.ask(h);
           },
           'danger-text',
         )}

@@ -8,23 +8,23 @@ const LABEL: Record<HookTab, Key> = { user: 'hooks.tab.user', project: 'hooks.ta
 
 export function SourceTabs() {
   const { hooks } = useStores();
-  const counts = hooks.byTab.value;
-  const loaded = hooks.listing !== null;
+  const counts = hooks.list.byTab.value;
+  const loaded = hooks.list.listing !== null;
 
   const onKeyDown = (e: KeyboardEvent) => {
-    const i = HOOK_TABS.indexOf(hooks.tab);
+    const i = HOOK_TABS.indexOf(hooks.list.tab);
     const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? HOOK_TABS.length - 1 : null;
     if (next === null) return;
     e.preventDefault();
     const tab = HOOK_TABS[(next + HOOK_TABS.length) % HOOK_TABS.length]!;
-    hooks.selectTab(tab);
+    hooks.list.selectTab(tab);
     document.getElementById(`hooks-tab-${tab}`)?.focus();
   };
 
   return (
     <div class="source-tabs" role="tablist" aria-label={t('hooks.sources')} onKeyDown={onKeyDown}>
       {HOOK_TABS.map((tab) => {
-        const selected = hooks.tab === tab;
+        const selected = hooks.list.tab === tab;
         return (
           <button
             type="button"
@@ -35,7 +35,7 @@ export function SourceTabs() {
             aria-controls={`hooks-panel-${tab}`}
             tabIndex={selected ? 0 : -1}
             class={selected ? 'active' : ''}
-            onClick={() => hooks.selectTab(tab)}
+            onClick={() => hooks.list.selectTab(tab)}
           >
             {t(LABEL[tab])}
             {loaded && <span class="count">{counts[tab].length}</span>}

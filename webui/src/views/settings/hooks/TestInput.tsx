@@ -61,7 +61,7 @@ export function TestInput({ hook: h, result }: { hook: HookListItem; result: Hoo
         </p>
       )}
       <div class="test-input-actions">
-        <button type="button" class="button small primary" disabled={!checked.ok} onClick={() => checked.ok && void hooks.testHook(h, checked.value)}>
+        <button type="button" class="button small primary" disabled={!checked.ok} onClick={() => checked.ok && void hooks.tests.run(h, checked.value)}>
           {t('test.input.run')}
         </button>
       </div>

@@ -13,7 +13,7 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 export function TestResult({ hook: h, state }: { hook: HookListItem; state: TestState }) {
   const { hooks } = useStores();
   const close = (
-    <button type="button" class="link-button" onClick={() => hooks.closeTest(h.id)}>
+    <button type="button" class="link-button" onClick={() => hooks.tests.close(h.id)}>
       {t('common.close')}
     </button>
   );
