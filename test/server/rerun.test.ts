@@ -4,7 +4,8 @@
 // ~/.wave/hook-runs.jsonl is byte for byte what the hook read, with the run's id and project; a
 // stdin past 16 KiB is cut with a marker (`stdinCut`) and cannot be re-run; a re-run of a blocked
 // call after the guard's script was fixed answers the new decision next to the old one, and its
-// history line is a test run; a hook that changed or is gone is named as such and nothing runs.
+// history line is a test run; a hook that changed or is gone is named as such and nothing runs; a
+// prompt a hook blocked is not kept, not even there.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +49,18 @@ const history = (): HookHistoryRun[] =>
 const settingsWith = (command: string) =>
   JSON.stringify({
     permissions: { allow: ['Bash'] },
-    hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command, description: 'No rm -rf' }] }] },
+    hooks: {
+      PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command, description: 'No rm -rf' }] }],
+      // An observer, then a guard that blocks a prompt holding an AWS key id.
+      UserPromptSubmit: [
+        {
+          hooks: [
+            { type: 'command', command: 'cat > /dev/null', description: 'Prompt log' },
+            { type: 'command', command: "grep -q AKIA && { echo 'the prompt holds a key' >&2; exit 2; }; exit 0", description: 'No keys' },
+          ],
+        },
+      ],
+    },
   });
 
 beforeAll(async () => {
@@ -87,12 +99,35 @@ describe('the stdin in the run history', () => {
     expect(long.stdin).toHaveLength(16 * 1024);
     expect(long.stdinCut).toBe(readFileSync(got, 'utf8').split('\n').filter(Boolean)[1]!.length - 16 * 1024);
     // The page's list: the project filter and its choices.
-    const runs = await client.call('hooks.runs', { project: sb.workdir });
+    const runs = await client.call('hooks.runs', { project: sb.workdir, event: 'PreToolUse' });
     expect(runs.projects).toEqual([sb.workdir]);
     expect(runs.runs.map((r) => r.id)).toEqual([long.id, line!.id]);
     expect((await client.call('hooks.runs', { project: '/elsewhere' })).runs).toEqual([]);
     // A cut stdin is not the call that happened: it is not re-run.
     expect(await client.call('hooks.rerun', { id: long.id! })).toMatchObject({ refused: 'stdinCut', after: null });
+  });
+});
+
+describe('a prompt a hook blocked', () => {
+  it('is stored nowhere, not even in the run history: its runs keep no stdin (stdinErased) and are not re-run; a prompt that went through keeps it', async () => {
+    const SECRET = 'AKIA-EXAMPLE-4242';
+    await turn('hello there');
+    await turn(`deploy with ${SECRET}`);
+    const file = readFileSync(join(sb.home, '.wave', 'hook-runs.jsonl'), 'utf8');
+    expect(file).not.toContain(SECRET);
+    // The last two prompts' runs (the earlier turns' prompts went through as well).
+    const [logOk, guardOk, logBlocked, guardBlocked] = history()
+      .filter((l) => l.event === 'UserPromptSubmit')
+      .slice(-4);
+    expect(JSON.parse(logOk!.stdin!)).toMatchObject({ prompt: 'hello there' });
+    expect(guardOk).toMatchObject({ verdict: 'ok', stdin: logOk!.stdin });
+    // The observer ran before the guard blocked: its line waited for the decision, and keeps no stdin either.
+    expect(logBlocked).toMatchObject({ verdict: 'ok', stdinErased: true });
+    expect(guardBlocked).toMatchObject({ verdict: 'blocked', stdinErased: true });
+    expect(logBlocked!.stdin).toBeUndefined();
+    expect(guardBlocked!.stdin).toBeUndefined();
+    expect(await client.call('hooks.rerun', { id: guardBlocked!.id! })).toMatchObject({ refused: 'erased', after: null });
+    expect(await client.call('hooks.rerun', { id: guardOk!.id! })).toMatchObject({ refused: null, after: { verdict: 'ok' } });
   });
 });
 

@@ -195,10 +195,12 @@ export interface HookHistoryRun extends Omit<HookRunRecord, 'id' | 'hookId' | 'o
   stdin?: string;
   /** How many characters of the stdin were left out (it was cut): such a run cannot be re-run. */
   stdinCut?: number;
+  /** The stdin was not kept: a hook blocked the event, whose input is stored nowhere (a blocked prompt). */
+  stdinErased?: true;
 }
 
-/** Why a recorded run cannot be run again: it has no recorded stdin, its stdin was cut, its hook is no longer in the settings or changed, or it would not run (untrusted workspace, …). */
-export type RerunRefusal = 'noStdin' | 'stdinCut' | 'gone' | 'changed' | 'otherProject' | 'untrusted' | 'notRun';
+/** Why a recorded run cannot be run again: it has no recorded stdin (or it was a blocked prompt's, stored nowhere), its stdin was cut, its hook is no longer in the settings or changed, or it would not run (untrusted workspace, …). */
+export type RerunRefusal = 'noStdin' | 'erased' | 'stdinCut' | 'gone' | 'changed' | 'otherProject' | 'untrusted' | 'notRun';
 
 /** Re-run with this input: the recorded run's decision and the hook's decision now, on the same stdin. */
 export interface HookRerunResult {

@@ -29,6 +29,7 @@ const PROJECT_SOURCES = new Set(['project', 'projectLocal']);
 
 /** The hook of a recorded run in the current settings, or why there is none to run. */
 function hookOf(before: HistoryLine, o: RerunOptions): { hook: HookListItem } | { refused: RerunRefusal; detail: string | null } {
+  if (before.stdinErased) return { refused: 'erased', detail: null };
   if (!before.stdin) return { refused: 'noStdin', detail: null };
   if (before.stdinCut) return { refused: 'stdinCut', detail: null };
   if (before.project && before.project !== o.workdir && PROJECT_SOURCES.has(before.source)) return { refused: 'otherProject', detail: before.project };

@@ -5,7 +5,8 @@
 /** What an exit code 2 (or `decision: "block"`) does for an event, and whether it stops or redirects anything. */
 export const BLOCK_EFFECTS = {
   blockTool: { blocks: true, what: 'the tool does not run; the model sees the reason as the tool result' },
-  blockPrompt: { blocks: true, what: 'the prompt is dropped, the model is not called; the reason goes to the user only' },
+  // erasesInput: what was blocked is stored nowhere, not even in the run history (it may hold a secret)
+  blockPrompt: { blocks: true, erasesInput: true, what: 'the prompt is dropped, the model is not called; the reason goes to the user only' },
   denyPermission: { blocks: true, what: 'the permission is denied; the reason goes to the user, the model gets a plain denial' },
   feedbackToModel: { blocks: true, what: 'the tool already ran; the reason reaches the model after the tool result' },
   keepGoing: { blocks: true, what: 'the agent (or subagent) does not stop; the reason reaches it as a user message' },
@@ -15,7 +16,7 @@ export const BLOCK_EFFECTS = {
   userOnly: { blocks: false, what: 'nothing is blocked; stderr is shown to the user only' },
   dropped: { blocks: false, what: 'nothing is blocked; stderr is silently dropped' },
   logged: { blocks: false, what: 'nothing is blocked; the run is only recorded' },
-} as const satisfies Record<string, { blocks: boolean; what: string }>;
+} as const satisfies Record<string, { blocks: boolean; erasesInput?: true; what: string }>;
 export type BlockEffect = keyof typeof BLOCK_EFFECTS;
 
 /** What plain (non-JSON) stdout of a hook that exits 0 means. */
@@ -112,4 +113,10 @@ export function define<I extends object>(spec: EventSpec<I>): EventSpec<I> {
 /** Effects that stop or redirect what the agent was doing (the others only report). */
 export function canBlock(spec: EventSpec<never> | EventSpec<Record<string, unknown>>): boolean {
   return BLOCK_EFFECTS[spec.onBlock].blocks;
+}
+
+/** A block drops the event's input, which is then stored nowhere, not even in the run history (a blocked prompt). */
+export function erasesInput(spec: EventSpec<never> | EventSpec<Record<string, unknown>>): boolean {
+  const effect = BLOCK_EFFECTS[spec.onBlock];
+  return 'erasesInput' in effect && effect.erasesInput;
 }

@@ -25,7 +25,7 @@ export type {
   ModelSwitchInput,
 } from './eventInputs.js';
 
-export { BLOCK_EFFECTS, PLAIN_STDOUT, ANSWER_FIELDS, MATCHER_FIELDS, canBlock, cutField } from './eventSpec.js';
+export { BLOCK_EFFECTS, PLAIN_STDOUT, ANSWER_FIELDS, MATCHER_FIELDS, canBlock, cutField, erasesInput } from './eventSpec.js';
 export type { BlockEffect, PlainStdout, AnswerField, MatcherField, EventSpec } from './eventSpec.js';
 
 // ----- the table -------------------------------------------------------------------------------

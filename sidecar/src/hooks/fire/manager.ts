@@ -8,7 +8,7 @@ import { homedir } from 'node:os';
 import { combine } from '../contract/answers.js';
 import { BackgroundRuns, type BackgroundIo } from './background.js';
 import { TurnBudget } from './budget.js';
-import { eventSpec, type EventInput, type HookEventName } from '../contract/events.js';
+import { erasesInput, eventSpec, type EventInput, type HookEventName } from '../contract/events.js';
 import type { LoadedSources } from '../config/compose.js';
 import { readHooksConfig } from '../config/config.js';
 import { compileMatcher, type CompiledMatcher } from '../contract/matcher.js';
@@ -29,6 +29,7 @@ import { guardsCall } from './failClosed.js';
 import { Firing, type FiringDeps } from './firing.js';
 import { resolveShells } from '../run/pathLookup.js';
 import { TargetWatch } from './targetWatch.js';
+import { HeldHistory } from './heldHistory.js';
 import type { ConfiguredHook, HookRunRecord } from '../contract/types.js';
 import type { StopChoice } from '../../protocol/wire.js';
 
@@ -120,10 +121,12 @@ export class HookManager {
   }
 
   /** Every record goes out through here, with the stdin the hook got: to the listener, and to the history (queued, off the hot path). */
-  private emit(record: HookRunRecord, ctx: FireContext, stdin: string): void {
+  private emit(record: HookRunRecord, ctx: FireContext, stdin: string, hold?: HeldHistory): void {
     this.opts.onRecord?.(record, stdin);
     const test = this.opts.testRuns === true;
-    this.history?.append(historyLine(record, { sessionId: ctx.sessionId, project: this.workdir, stdin, test }));
+    const line = (erased: boolean) => historyLine(record, { sessionId: ctx.sessionId, project: this.workdir, stdin, test, erased });
+    if (hold) hold.add(line);
+    else this.history?.append(line(false));
   }
 
   /** What hooks run from: the session's snapshot (composed with the current trust decision). */
@@ -236,11 +239,17 @@ export class HookManager {
     const planInput = this.planInput(event, input as Record<string, unknown>, ctx);
     const plan = this.explained(planInput);
     const { run: hooks, duplicates } = hooksToRun(planInput);
-    const firing = new Firing(this.firingDeps, event, ctx, planInput.sources, input as Record<string, unknown>);
-    await firing.run(hooks, duplicates);
+    // An event whose input a block erases (a prompt): its lines wait for the decision (heldHistory.ts).
+    const hold = this.history && erasesInput(eventSpec(event)) ? new HeldHistory(this.history) : undefined;
+    const firing = new Firing(this.depsFor(hold), event, ctx, planInput.sources, input as Record<string, unknown>);
+    await firing.run(hooks, duplicates).catch((err: unknown) => {
+      hold?.settle(true);
+      throw err;
+    });
     const { runs, started, skipped } = firing;
     if (this.opts.debug && plan) this.opts.debug(debugLines(plan, runs, started));
     const decision = combine(event, firing.effects);
+    hold?.settle(decision.blocked);
     if (skipped) {
       decision.budgetExhausted = true;
       decision.userMessages.push(
@@ -296,10 +305,20 @@ export class HookManager {
     return this.background.rewakeRunning;
   }
 
-  private io(ctx: FireContext, input: Record<string, unknown>, stdin: string): BackgroundIo {
+  /** What a firing uses of the manager; its records' history lines held by `hold` when given. */
+  private depsFor(hold: HeldHistory | undefined): FiringDeps {
+    if (!hold) return this.firingDeps;
+    return {
+      ...this.firingDeps,
+      emit: (record, ctx, stdin) => this.emit(record, ctx, stdin, hold),
+      io: (ctx, input, stdin) => this.io(ctx, input, stdin, hold),
+    };
+  }
+
+  private io(ctx: FireContext, input: Record<string, unknown>, stdin: string, hold?: HeldHistory): BackgroundIo {
     return {
       input,
-      emit: (record) => this.emit(record, ctx, stdin),
+      emit: (record) => this.emit(record, ctx, stdin, hold),
       warn: (message) => this.opts.onWarning?.(message),
       ...(this.opts.onRewake ? { rewake: this.opts.onRewake } : {}),
     };

@@ -35,6 +35,8 @@ export interface RunContext {
   project?: string;
   stdin?: string;
   test?: boolean;
+  /** The event was blocked and its input is stored nowhere (a blocked prompt): the stdin is not kept. */
+  erased?: boolean;
 }
 
 function stdinFields(stdin: string | undefined): Pick<HistoryLine, 'stdin' | 'stdinCut'> {
@@ -81,7 +83,7 @@ export function historyLine(r: HookRunRecord, context: RunContext | string): Sto
     ...(r.stderr ? { stderr: cut(r.stderr) } : {}),
     id: r.id,
     ...(c.project ? { project: c.project } : {}),
-    ...stdinFields(c.stdin),
+    ...(c.erased ? { stdinErased: true as const } : stdinFields(c.stdin)),
   };
 }
 

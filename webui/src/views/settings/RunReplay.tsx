@@ -51,7 +51,7 @@ export function RunReplay({ run: r }: { run: HookHistoryRun }) {
           {r.stdinCut ? <span class="muted">{`\n${t('runs.stdinCut', { n: r.stdinCut })}`}</span> : null}
         </pre>
       ) : (
-        <p class="muted">{t('runs.noStdin')}</p>
+        <p class="muted">{t(r.stdinErased ? 'runs.stdinErased' : 'runs.noStdin')}</p>
       )}
       {id && (
         <div class="rerun-row">
