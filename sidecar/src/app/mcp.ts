@@ -86,7 +86,10 @@ export function sessionHub(parts: McpHubParts & { env: Record<string, string | u
       agent = a;
       HUBS.set(a, hub);
       for (const t of early.splice(0)) a.context.notice(t);
-      a.hookManager.setMcpTool(async ({ server, tool, input, signal }) => resultText(await hub.callTool(server, tool, input, signal), cap));
+      a.hookManager.setMcpTool(async ({ server, tool, input, signal }) => {
+        const why = hub.unavailable(server);
+        return why === null ? resultText(await hub.callTool(server, tool, input, signal), cap) : { notConnected: why };
+      });
       await hub.start();
       syncTools(a, hub, cap);
       const s = a.settings.sources();

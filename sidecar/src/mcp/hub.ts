@@ -146,12 +146,17 @@ export class McpHub {
     return this.connections.get(server)?.status.state === 'connected';
   }
 
+  /** Why a tool of `server` cannot be called now (null: it can). */
+  unavailable(server: string): string | null {
+    const c = this.connections.get(server);
+    if (!c) return `no MCP server "${server}" is ${this.waiting.has(server) ? 'started (it waits for approval or a trusted workspace)' : 'configured'}`;
+    const s = c.status;
+    return s.state === 'connected' ? null : `MCP server "${server}" is not connected${s.state === 'failed' ? `: ${s.reason}` : ''}`;
+  }
+
   callTool(server: string, tool: string, args: Record<string, unknown>, signal?: AbortSignal) {
     const c = this.connections.get(server);
-    if (!c)
-      return Promise.reject(
-        new Error(`no MCP server "${server}" is ${this.waiting.has(server) ? 'started (it waits for approval or a trusted workspace)' : 'configured'}`),
-      );
+    if (!c) return Promise.reject(new Error(this.unavailable(server)!));
     return c.callTool(tool, args, signal);
   }
 

@@ -131,6 +131,8 @@ export interface SettingsFileState {
   /** The file is not valid JSON: where and why (the list of that file is then unknown, not empty). */
   /** Not valid JSON: where and why (`trailingComma`: a comma before `}` or `]`, which JSON does not allow). */
   error: { line: number; column: number; message: string; trailingComma?: true } | null;
+  /** It exists but its hooks could not be read (unreadable, not valid JSON, not an object): the UI keeps showing the last ones it read, greyed. */
+  unread?: true;
   /** Changes whenever the file's bytes change; sent back with a delete. */
   version: string;
 }

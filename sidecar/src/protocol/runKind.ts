@@ -38,6 +38,25 @@ export interface AnswerIssue {
 export const CLOSED_AS = ['callDenied', 'callCancelled', 'promptBlocked', 'onFailure'] as const;
 export type ClosedAs = (typeof CLOSED_AS)[number];
 
+/**
+ * Why an http, prompt or mcp_tool handler failed, as data where the cause is known (the UI says it in
+ * its language): the endpoint answered an HTTP error status; the request did not get through (`code`:
+ * the system's code, `ECONNREFUSED`, `ENOTFOUND`, `ERR_INVALID_URL`…, null when there is none); no
+ * model is configured for a prompt hook, or the model request failed, or the model's answer is not a
+ * verdict (`answer`: its first 200 characters); no MCP server of that name is connected, or the MCP
+ * tool call failed; the user stopped the hook. `detail` is the rest nobody knows in advance: the
+ * library's or the server's own message, shown as it is.
+ */
+export type HandlerCause =
+  | { cause: 'httpStatus'; status: number; url: string }
+  | { cause: 'requestFailed'; url: string; code: string | null; detail?: string }
+  | { cause: 'noModel' }
+  | { cause: 'modelFailed'; detail: string }
+  | { cause: 'badVerdict'; answer: string }
+  | { cause: 'noMcpServer'; server: string }
+  | { cause: 'mcpFailed'; server: string; tool: string; detail: string }
+  | { cause: 'stopped' };
+
 /** A run that gave no answer; `closed` says it blocked anyway (a guard fails closed). */
 interface NoAnswer {
   closed?: ClosedAs;
@@ -56,8 +75,8 @@ export type RunFailure =
   | ({ kind: 'timeout'; seconds: number } & NoAnswer)
   /** The process could not be started: the system's reason (`spawn sh ENOENT`). */
   | ({ kind: 'notStarted'; message: string } & NoAnswer)
-  /** An http, prompt or mcp_tool handler failed: what failed (the request, the model's answer…). */
-  | ({ kind: 'handlerFailed'; message: string } & NoAnswer)
+  /** An http, prompt or mcp_tool handler failed: what failed in English (the request, the model's answer…), and its cause as data (absent in older records). */
+  | ({ kind: 'handlerFailed'; message: string; cause?: HandlerCause } & NoAnswer)
   /** Exit 0 with a JSON answer that cannot be read. */
   | ({ kind: 'invalidAnswer'; issues: AnswerIssue[] } & NoAnswer)
   /** The user stopped it (the live card's Stop), choosing this for the call it guards. */

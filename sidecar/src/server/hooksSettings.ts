@@ -112,6 +112,7 @@ export class HooksSettingsService {
       path: f.path,
       exists: f.exists,
       error: f.parseError,
+      ...(f.unread ? { unread: true as const } : {}),
       version: versionOf(f.path),
     }));
     const listed = s.hooks.filter((h) => h.source !== 'programmatic' && h.file);

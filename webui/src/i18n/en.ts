@@ -107,6 +107,7 @@ export const en = {
   'hooks.empty.plugin': 'No installed plugin provides hooks.',
   'hooks.parseError': '{file} is not valid JSON: line {line}, column {column}: {message}',
   'hooks.parseErrorHint': 'The hooks of this file cannot be listed until it is fixed.',
+  'hooks.held': 'As last read from {file}: greyed until it can be read again',
   'hooks.parseError.trailingComma':
     '{file} is not valid JSON: a trailing comma at line {line}, column {column}. JSON allows no comma before "}" or "]": remove it.',
   'hooks.openAtLine': 'Open at line {line}',

@@ -106,6 +106,7 @@ export const zhCN: Dict = {
   'hooks.empty.plugin': '已安装的插件都没有提供钩子。',
   'hooks.parseError': '{file} 不是合法的 JSON：第 {line} 行，第 {column} 列：{message}',
   'hooks.parseErrorHint': '修复该文件之前，无法列出其中的钩子。',
+  'hooks.held': '上次从 {file} 读取的内容：在可以再次读取之前显示为灰色',
   'hooks.parseError.trailingComma': '{file} 不是合法的 JSON：第 {line} 行第 {column} 列有多余的尾随逗号。JSON 不允许在“}”或“]”之前加逗号，请删除它。',
   'hooks.openAtLine': '在第 {line} 行打开',
   'hooks.problems': '已跳过或需要留意的条目',

@@ -3,7 +3,7 @@
 // built from the record's data — its `kind` (sidecar/src/protocol/runKind.ts) and `reason`. The
 // engine's English words (`decision`, `error`) are never read here; webui/test/state/
 // noEngineEnglish.unit.test.ts checks that nothing in webui/src matches the text of a record.
-import type { AnswerIssue, HookRunRecord, ModelProbe, RunDecision, RunFailure, RunKind, RunVerdict } from '../connection/protocol.js';
+import type { AnswerIssue, HandlerCause, HookRunRecord, ModelProbe, RunDecision, RunFailure, RunKind, RunVerdict } from '../connection/protocol.js';
 import { t, type Key } from '../i18n/index.js';
 
 export const VERDICT_KEY: Record<RunVerdict, Key> = {
@@ -34,6 +34,32 @@ function issueWords(i: AnswerIssue): string {
   return t(`issue.${i.issue}`, { path, expected: i.expected ?? '', got: i.got ?? '' });
 }
 
+/** The system codes of a request that did not get through that have words of their own; any other is shown as it is. */
+const CODES = ['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ERR_INVALID_URL'] as const;
+const isKnownCode = (code: string): code is (typeof CODES)[number] => (CODES as readonly string[]).includes(code);
+
+/** Why an http, prompt or mcp_tool handler failed, from its cause (the library's or the server's own message stays as it is). */
+export function causeWords(c: HandlerCause): string {
+  switch (c.cause) {
+    case 'httpStatus':
+      return t('cause.httpStatus', { status: c.status, url: c.url });
+    case 'requestFailed': {
+      const why = c.code === null ? (c.detail ?? '') : isKnownCode(c.code) ? t(`cause.code.${c.code}`) : c.code;
+      return t('cause.requestFailed', { url: c.url, why });
+    }
+    case 'modelFailed':
+      return t('cause.modelFailed', { detail: c.detail });
+    case 'badVerdict':
+      return t('cause.badVerdict', { answer: c.answer });
+    case 'noMcpServer':
+      return t('cause.noMcpServer', { server: c.server });
+    case 'mcpFailed':
+      return t('cause.mcpFailed', { server: c.server, tool: c.tool, detail: c.detail });
+    default:
+      return t(`cause.${c.cause}`);
+  }
+}
+
 /** Why a run gave no answer or did not run, in the UI's words (the system's or the handler's own message stays as it is). */
 export function failureWords(f: RunFailure): string {
   switch (f.kind) {
@@ -44,8 +70,10 @@ export function failureWords(f: RunFailure): string {
     case 'timeout':
       return t('kind.timeout', { s: f.seconds });
     case 'notStarted':
+      return t('kind.notStarted', { message: f.message });
     case 'handlerFailed':
-      return t(`kind.${f.kind}`, { message: f.message });
+      // A record from before causes were data has only the engine's words, shown as they are.
+      return f.cause ? t('kind.handlerFailed', { message: causeWords(f.cause) }) : t('kind.handlerFailed', { message: f.message });
     case 'invalidAnswer':
       return t('kind.invalidAnswer', { issues: f.issues.map(issueWords).join('; ') });
     case 'budget':

@@ -102,6 +102,7 @@ export function readPluginFile(
   if (shape.success && shape.data.description && basePath.length === 1) out.file.plugin = { name, root, description: shape.data.description };
   const hooks = valueAt(file.value, basePath);
   if (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks)) {
+    out.file.unread = true;
     out.problems.push(fileProblem(path, 'a plugin hooks.json must be an object with a "hooks" key', file));
     return out;
   }

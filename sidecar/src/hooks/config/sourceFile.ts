@@ -21,6 +21,8 @@ export interface SourceFile {
   unreadHooks: number;
   /** The same, per event name. */
   unreadByEvent: Record<string, number>;
+  /** It exists but none of its hooks could be read (unreadable, not valid JSON, not an object): what it holds is unknown, not nothing. */
+  unread?: true;
 }
 
 /** What one settings file contributes on its own. */
@@ -98,6 +100,7 @@ export function readSafely(out: FileSettings, text?: string | null): JsonFile | 
     return file;
   } catch (err) {
     out.file.exists = true;
+    out.file.unread = true;
     out.problems.push(fileProblem(out.file.path, `cannot read the file: ${messageOf(err)}`));
     return null;
   }
@@ -106,6 +109,7 @@ export function readSafely(out: FileSettings, text?: string | null): JsonFile | 
 /** A file that is not valid JSON contributes nothing, and says how many hooks that leaves unread. */
 export function unreadable(out: FileSettings, file: JsonFile): void {
   const { line, column, message } = file.parseError!;
+  out.file.unread = true;
   out.file.unreadByEvent = countHandlers(file.text);
   out.file.unreadHooks = total(out.file.unreadByEvent);
   const lost = out.file.unreadHooks ? `; its ${out.file.unreadHooks} ${out.file.unreadHooks === 1 ? 'hook does' : 'hooks do'} not run` : '';

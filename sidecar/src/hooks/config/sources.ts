@@ -27,6 +27,7 @@ export function readSettingsFile(source: HookSource, path: string, checks: Guard
     return out;
   }
   if (typeof file.value !== 'object' || file.value === null || Array.isArray(file.value)) {
+    out.file.unread = true;
     out.problems.push(fileProblem(path, 'settings must be a JSON object', file));
     return out;
   }

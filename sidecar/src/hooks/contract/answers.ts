@@ -64,7 +64,7 @@ export function worded(e: Omit<RunEffect, 'words' | 'error'>, who: RunWho): RunE
 
 /** Why a finished process gave no answer (its exit code is neither 0 nor 2, a signal, a timeout…). */
 function failureOf(p: ProcessResult, timeoutSeconds: number): RunFailure {
-  if (p.failure) return { kind: 'handlerFailed', message: p.failure };
+  if (p.failure) return { kind: 'handlerFailed', message: p.failure, ...(p.cause ? { cause: p.cause } : {}) };
   if (p.spawnError) return { kind: 'notStarted', message: p.spawnError };
   if (p.timedOut) return { kind: 'timeout', seconds: timeoutSeconds };
   if (p.signal) return { kind: 'signal', signal: p.signal };

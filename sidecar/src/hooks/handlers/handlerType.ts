@@ -9,13 +9,13 @@ import type { ProcessResult, ProcessRunner } from './processSpec.js';
 /** Asks a model one question without tools and resolves with the text of its answer (prompt hooks; the agent injects it). */
 export type PromptModel = (req: { system: string; prompt: string; model?: string; signal: AbortSignal }) => Promise<string>;
 
-/** Calls a tool of the session's MCP servers (mcp_tool hooks; the composition root injects it). */
+/** Calls a tool of the session's MCP servers (mcp_tool hooks; the composition root injects it); `notConnected`: why no server of that name is connected now (English, for the run record). */
 export type McpToolCaller = (req: {
   server: string;
   tool: string;
   input: Record<string, unknown>;
   signal: AbortSignal;
-}) => Promise<{ text: string; isError: boolean }>;
+}) => Promise<{ text: string; isError: boolean } | { notConnected: string }>;
 
 /** What the session gives every run: the process runner, the model and MCP callers, the platform and its shells. */
 export interface HandlerRuntime {

@@ -50,6 +50,13 @@ function capped(text: string): { text: string; truncated: boolean } {
   return { text: `${kept}\n… [output truncated: ${bytes.length - CAP} more bytes dropped]`, truncated: true };
 }
 
+/** Why a request did not get through: the system's code (`ECONNREFUSED`, `ERR_INVALID_URL`…) when there is one, else the message. */
+function requestError(err: unknown): { code: string | undefined; why: string } {
+  const cause = (err as { cause?: { code?: unknown; message?: string } }).cause;
+  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  return { code, why: code ?? cause?.message ?? messageOf(err) };
+}
+
 async function runHttpHook(run: HandlerRun<HttpHandler>): Promise<ProcessResult> {
   await run.ready; // a request goes once what it names is written
   const startedAt = Date.now();
@@ -63,13 +70,14 @@ async function runHttpHook(run: HandlerRun<HttpHandler>): Promise<ProcessResult>
     const body = capped(await res.text());
     if (res.status >= 200 && res.status < 300) return handlerResult(startedAt, t0, { exitCode: 0, stdout: body.text, stdoutTruncated: body.truncated });
     const failure = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''} from ${run.handler.url}`;
-    return handlerResult(startedAt, t0, { failure, stderr: body.text, stderrTruncated: body.truncated });
+    const cause = { cause: 'httpStatus', status: res.status, url: run.handler.url } as const;
+    return handlerResult(startedAt, t0, { failure, cause, stderr: body.text, stderrTruncated: body.truncated });
   } catch (err) {
     if (timeout.aborted) return handlerResult(startedAt, t0, { timedOut: true });
-    if (run.signal?.aborted) return handlerResult(startedAt, t0, { failure: 'the hook was stopped' });
-    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    const why = cause?.code ?? cause?.message ?? messageOf(err);
-    return handlerResult(startedAt, t0, { failure: `the request to ${run.handler.url} failed: ${why}` });
+    if (run.signal?.aborted) return handlerResult(startedAt, t0, { failure: 'the hook was stopped', cause: { cause: 'stopped' } });
+    const { code, why } = requestError(err);
+    const cause = { cause: 'requestFailed', url: run.handler.url, code: code ?? null, ...(code ? {} : { detail: why }) } as const;
+    return handlerResult(startedAt, t0, { failure: `the request to ${run.handler.url} failed: ${why}`, cause });
   }
 }
 

@@ -69,16 +69,21 @@ async function runMcpToolHook(run: HandlerRun<McpToolHandler>): Promise<ProcessR
   const t0 = performance.now();
   const { server, tool } = run.handler;
   const caller = run.runtime.mcpTool;
-  if (!caller) return handlerResult(startedAt, t0, { failure: `no MCP server "${server}" is connected in this session` });
+  const notConnected = (why = `no MCP server "${server}" is connected in this session`) =>
+    handlerResult(startedAt, t0, { failure: why, cause: { cause: 'noMcpServer', server } });
+  if (!caller) return notConnected();
   const input = fillTemplates(run.handler.input ?? {}, JSON.parse(run.payload)) as Record<string, unknown>;
   const { timeout, signal } = runSignal(run.timeoutMs, run.signal);
   try {
     const r = await caller({ server, tool, input, signal });
+    if ('notConnected' in r) return notConnected(r.notConnected);
     return r.isError ? handlerResult(startedAt, t0, { exitCode: 1, stderr: r.text }) : handlerResult(startedAt, t0, { exitCode: 0, stdout: r.text });
   } catch (err) {
     if (timeout.aborted) return handlerResult(startedAt, t0, { timedOut: true });
-    if (run.signal?.aborted) return handlerResult(startedAt, t0, { failure: 'the hook was stopped' });
-    return handlerResult(startedAt, t0, { failure: `the MCP tool ${server}/${tool} could not be called: ${messageOf(err)}` });
+    if (run.signal?.aborted) return handlerResult(startedAt, t0, { failure: 'the hook was stopped', cause: { cause: 'stopped' } });
+    const detail = messageOf(err);
+    const cause = { cause: 'mcpFailed', server, tool, detail } as const;
+    return handlerResult(startedAt, t0, { failure: `the MCP tool ${server}/${tool} could not be called: ${detail}`, cause });
   }
 }
 

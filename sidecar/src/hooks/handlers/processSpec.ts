@@ -1,5 +1,6 @@
 // What one hook process is made of (program, arguments, input, limits, gate) and the runner that
 // takes it: the contract between the engine and the process runner (runner.ts, spawn.ts, spawner.ts).
+import type { HandlerCause } from '../../protocol/wire.js';
 
 export interface ProcessSpec {
   /** Program and arguments, e.g. `sh`, `['-c', command]`. */
@@ -53,6 +54,8 @@ export interface ProcessResult {
   stderrTruncated: boolean;
   /** For a handler that is not a process (http, prompt): what went wrong, a non-blocking error. */
   failure?: string;
+  /** The same as data, where the cause is known (the UI words it in its language). */
+  cause?: HandlerCause;
   /**
    * Set when the spec asked for `detachOnAsyncLine` and the first stdout line was `{"async":true,…}`:
    * this result came at that line (stdout is the line) while the process goes on. `asyncTimeoutMs`

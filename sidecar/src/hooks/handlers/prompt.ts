@@ -37,7 +37,7 @@ export const PROMPT_HOOK_SYSTEM = [
 ].join('\n');
 
 /** The `{ok, reason}` object of an answer (bare, or in a ```json fence), or why there is none. */
-export function readVerdict(text: string): { ok: boolean; reason: string } | { error: string } {
+export function readVerdict(text: string): { ok: boolean; reason: string } | { error: string; answer: string } {
   const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(text);
   const body = (fenced ? fenced[1]! : text).trim();
   const start = body.indexOf('{');
@@ -50,7 +50,7 @@ export function readVerdict(text: string): { ok: boolean; reason: string } | { e
   }
   if (typeof value !== 'object' || value === null || typeof (value as { ok?: unknown }).ok !== 'boolean') {
     const shown = text.trim().slice(0, 200) || '(empty)';
-    return { error: `the model's answer is not {"ok": true} or {"ok": false, "reason": "..."}: ${shown}` };
+    return { error: `the model's answer is not {"ok": true} or {"ok": false, "reason": "..."}: ${shown}`, answer: shown };
   }
   const v = value as { ok: boolean; reason?: unknown };
   return { ok: v.ok, reason: typeof v.reason === 'string' ? v.reason : '' };
@@ -60,7 +60,8 @@ async function runPromptHook(run: HandlerRun<PromptHandler>): Promise<ProcessRes
   await run.ready;
   const startedAt = Date.now();
   const t0 = performance.now();
-  if (!run.runtime.promptModel) return handlerResult(startedAt, t0, { failure: 'no model is configured, so this prompt hook cannot ask one' });
+  if (!run.runtime.promptModel)
+    return handlerResult(startedAt, t0, { failure: 'no model is configured, so this prompt hook cannot ask one', cause: { cause: 'noModel' } });
   const prompt = run.handler.prompt.includes('$ARGUMENTS')
     ? run.handler.prompt.replaceAll('$ARGUMENTS', run.payload)
     : `${run.handler.prompt}\n\n${run.payload}`;
@@ -70,11 +71,17 @@ async function runPromptHook(run: HandlerRun<PromptHandler>): Promise<ProcessRes
     text = await run.runtime.promptModel({ system: PROMPT_HOOK_SYSTEM, prompt, signal, ...(run.handler.model ? { model: run.handler.model } : {}) });
   } catch (err) {
     if (timeout.aborted) return handlerResult(startedAt, t0, { timedOut: true });
-    if (run.signal?.aborted) return handlerResult(startedAt, t0, { failure: 'the hook was stopped' });
-    return handlerResult(startedAt, t0, { failure: `the model request failed: ${messageOf(err)}` });
+    if (run.signal?.aborted) return handlerResult(startedAt, t0, { failure: 'the hook was stopped', cause: { cause: 'stopped' } });
+    const detail = messageOf(err);
+    return handlerResult(startedAt, t0, { failure: `the model request failed: ${detail}`, cause: { cause: 'modelFailed', detail } });
   }
   const verdict = readVerdict(text);
-  if ('error' in verdict) return handlerResult(startedAt, t0, { failure: verdict.error, stdout: text.trim().slice(0, 64 * 1024) });
+  if ('error' in verdict)
+    return handlerResult(startedAt, t0, {
+      failure: verdict.error,
+      cause: { cause: 'badVerdict', answer: verdict.answer },
+      stdout: text.trim().slice(0, 64 * 1024),
+    });
   if (verdict.ok) return handlerResult(startedAt, t0, { exitCode: 0, stdout: '' });
   return handlerResult(startedAt, t0, { exitCode: 2, stderr: verdict.reason || 'the prompt hook answered ok: false' });
 }

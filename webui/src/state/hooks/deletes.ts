@@ -1,6 +1,6 @@
 // Delete of a hook (docs/hooks.md, "The settings page"): directly through the sidecar (no AI), after
 // a confirmation that remembers the version of the file the user saw; a refusal is shown and the
-// list stays as it was; Undo puts the exact bytes back.
+// list stays as it was (a file that broke keeps its last rows, greyed: heldRows.ts); Undo puts the exact bytes back.
 import { batch, signal } from '@preact/signals';
 import type { HookListItem } from '../../connection/protocol.js';
 import { t } from '../../i18n/index.js';
@@ -44,7 +44,7 @@ export class HookDeletes {
     await this.delete(p.hook.id, p.version);
   }
 
-  /** Deletes through the sidecar (no AI). A refusal is shown and the list stays as it was. */
+  /** Deletes through the sidecar (no AI). A refusal is shown and the list stays as it was; the listing is read again (a file that cannot be read keeps its last rows, greyed). */
   async delete(id: string, version?: string): Promise<boolean> {
     const hook = this.s.list.listing?.hooks.find((h) => h.id === id) ?? this.#pending.value?.hook;
     const v = version ?? this.s.list.versionOf(hook?.file);
@@ -52,7 +52,10 @@ export class HookDeletes {
     this.#deleting.value = true;
     try {
       return await attempt(
-        (message) => this.s.notice.show({ kind: 'error', text: t('hooks.deleteFailed', { message }) }),
+        (message) => {
+          this.s.notice.show({ kind: 'error', text: t('hooks.deleteFailed', { message }) });
+          this.s.list.refresh();
+        },
         async () => {
           const { undo, ...listing } = await this.s.client.request('hooks.delete', { id, version: v });
           batch(() => {

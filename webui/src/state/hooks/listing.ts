@@ -2,11 +2,12 @@
 // its files and their problems, the Claude Code files Wave does not run), the source tab on screen,
 // and each hook's figures from the run history. The other sections of the tab read it and hand it
 // the listing a verb got back.
-import { computed, signal } from '@preact/signals';
+import { batch, computed, signal } from '@preact/signals';
 import type { SidecarClient } from '../../connection/client.js';
 import type { ClaudeHooksFile, HookFigures, HookListItem, HooksListing, SettingsFileState } from '../../connection/protocol.js';
 import type { AppStore } from '../appStore.js';
 import { attempt } from '../attempt.js';
+import { heldRows, lastRead, type LastRead } from '../heldRows.js';
 import { displayPath } from '../paths.js';
 
 export type HookTab = 'user' | 'project' | 'plugin';
@@ -31,6 +32,8 @@ export const HOOKS_PAINT_MEASURE = 'wave:hooks-paint';
 export class HookListing {
   readonly #tab = signal<HookTab>('user');
   readonly #listing = signal<HooksListing | null>(null);
+  /** Each file's hooks as last read (heldRows.ts). */
+  readonly #lastRead = signal<LastRead>(new Map());
   readonly #loadError = signal<string | null>(null);
   readonly #stats = signal<Record<string, HookFigures>>({});
   readonly #dispose: (() => void)[];
@@ -92,6 +95,9 @@ export class HookListing {
   /** The settings files behind the tab on screen (for parse errors and empty-state paths). */
   readonly files = computed<SettingsFileState[]>(() => (this.#listing.value?.files ?? []).filter((f) => TAB_SOURCES[this.#tab.value].includes(f.source)));
 
+  /** The last rows of the tab's files that cannot be read now: shown greyed under their error until they can. */
+  readonly held = computed(() => heldRows(this.files.value, this.#lastRead.value));
+
   readonly problems = computed(() => {
     const paths = new Set(this.files.value.map((f) => f.path));
     return (this.#listing.value?.problems ?? []).filter((p) => paths.has(p.file));
@@ -104,7 +110,18 @@ export class HookListing {
   /** A listing pushed by the sidecar or sent back by a verb (marks the time for the render measure). */
   receive(listing: HooksListing): void {
     performance.mark(HOOKS_DATA_MARK);
-    this.#listing.value = listing;
+    batch(() => {
+      this.#lastRead.value = lastRead(this.#lastRead.value, listing);
+      this.#listing.value = listing;
+    });
+  }
+
+  /** Reads the listing again (after a refused write: the file may have broken); a lost connection says so in its own banner. */
+  refresh(): void {
+    this.client.request('hooks.list', {}).then(
+      (listing) => this.receive(listing),
+      () => undefined,
+    );
   }
 
   async load(): Promise<void> {

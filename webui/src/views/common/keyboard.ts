@@ -29,8 +29,18 @@ export function useComposerShortcut(): void {
   }, []);
 }
 
-/** The parts of a group that take the focus: the summaries of its cards. */
-const partsOf = (group: HTMLElement) => [...group.querySelectorAll<HTMLElement>('summary')];
+/** Every summary of a group's cards, shown or not. */
+const summariesOf = (group: HTMLElement) => [...group.querySelectorAll<HTMLElement>('summary')];
+
+/** A summary on screen: every card of the group it is inside (but its own) is open — the run cards of a closed fold cannot take the focus. */
+function shown(summary: HTMLElement, group: HTMLElement): boolean {
+  for (let d = summary.parentElement?.parentElement?.closest('details'); d && group.contains(d); d = d.parentElement?.closest('details'))
+    if (!d.open) return false;
+  return true;
+}
+
+/** The parts of a group that take the focus: the summaries of its cards on screen. */
+const partsOf = (group: HTMLElement) => summariesOf(group).filter((s) => shown(s, group));
 
 const MOVES: Record<string, (i: number, n: number) => number> = {
   ArrowDown: (i, n) => Math.min(i + 1, n - 1),
@@ -53,7 +63,8 @@ export function useRovingGroup<T extends HTMLElement>() {
     if (!group) return;
     const parts = partsOf(group);
     const current = parts.find((p) => p.tabIndex === 0 && p.dataset.roving === 'on') ?? group.querySelector<HTMLElement>('[data-main] > summary') ?? parts[0];
-    for (const p of parts) {
+    // Hidden ones too: a fold opened later adds no Tab stop of its own.
+    for (const p of summariesOf(group)) {
       p.tabIndex = p === current ? 0 : -1;
       p.dataset.roving = 'on';
     }
@@ -67,7 +78,7 @@ export function useRovingGroup<T extends HTMLElement>() {
     if (i < 0) return;
     const next = parts[move(i, parts.length)]!;
     e.preventDefault();
-    for (const p of parts) p.tabIndex = p === next ? 0 : -1;
+    for (const p of summariesOf(group)) p.tabIndex = p === next ? 0 : -1;
     next.focus();
   };
   return { ref, onKeyDown };

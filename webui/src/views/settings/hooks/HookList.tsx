@@ -85,7 +85,7 @@ function islands(items: readonly HookListItem[], rows: ReadonlyMap<string, RowPa
 
 function EmptyList({ list, projectName }: { list: HookListing; projectName: string }) {
   // A file that cannot be parsed is shown as an error (FileProblems), never as "no hooks".
-  if (list.files.value.some((f) => f.error)) return null;
+  if (list.files.value.some((f) => f.error || f.unread)) return null;
   const file = list.shown(list.files.value.find((f) => f.source === list.tab)?.path ?? '');
   const text =
     list.tab === 'user'

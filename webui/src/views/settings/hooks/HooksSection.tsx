@@ -1,6 +1,6 @@
 // The Hooks settings section: source tabs (user / project / plugin), the list of the tab on screen
 // (flat: the project tab shows the current workdir's hooks, project and local files together),
-// file errors instead of an empty list, the delete confirmation, and above the tabs the Claude Code
+// file errors instead of an empty list (with the rows a file had when last read, greyed), the delete confirmation, and above the tabs the Claude Code
 // hooks Wave does not run, with their import.
 import { t } from '../../../i18n/index.js';
 import { useStores } from '../../../state/index.js';
@@ -9,6 +9,7 @@ import { ClaudeImport } from './ClaudeImport.js';
 import { Coverage } from './Coverage.js';
 import { DeleteDialog } from './DeleteDialog.js';
 import { FileProblems } from './FileProblems.js';
+import { HeldRows } from './HeldRows.js';
 import { HookList } from './HookList.js';
 import { SourceTabs } from './SourceTabs.js';
 
@@ -84,6 +85,7 @@ function PanelBody() {
   return (
     <>
       <FileProblems />
+      <HeldRows />
       <HookList />
     </>
   );

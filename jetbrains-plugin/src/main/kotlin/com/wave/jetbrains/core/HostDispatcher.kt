@@ -26,8 +26,8 @@ interface HostActions {
      */
     fun refresh(path: String) {}
 
-    /** Opens [path] (already refreshed) in a native editor tab; false when there is no such file. */
-    fun openFile(path: String): Boolean
+    /** Opens [path] (already refreshed) in a native editor tab, at [line] (1-based) when given; false when there is no such file. */
+    fun openFile(path: String, line: Int?): Boolean
 
     /** Closes and disposes every open settings editor tab; false when none was open. */
     fun closeSettings(): Boolean
@@ -107,7 +107,7 @@ class HostDispatcher(
     private fun apply(request: HostRequest) {
         try {
             when (request) {
-                is HostRequest.OpenFile -> if (!actions.openFile(request.path)) report("Could not open ${request.path}: no such file.")
+                is HostRequest.OpenFile -> if (!actions.openFile(request.path, request.line)) report("Could not open ${request.path}: no such file.")
                 HostRequest.CloseSettings -> actions.closeSettings()
                 HostRequest.ShowChat -> actions.showChat()
                 is HostRequest.Notify -> actions.notify(request.title, request.message, request.level)
@@ -118,7 +118,7 @@ class HostDispatcher(
     }
 
     private fun describe(request: HostRequest) = when (request) {
-        is HostRequest.OpenFile -> "openFile ${request.path}"
+        is HostRequest.OpenFile -> "openFile ${request.path}" + (request.line?.let { ":$it" } ?: "")
         HostRequest.CloseSettings -> "closeSettings"
         HostRequest.ShowChat -> "showChat"
         is HostRequest.Notify -> "notify"

@@ -4,8 +4,11 @@
 package com.wave.jetbrains.core
 
 sealed class HostRequest {
-    /** Open [path] (absolute, resolved by the sidecar) in a native editor tab. */
-    data class OpenFile(val path: String) : HostRequest()
+    /**
+     * Open [path] (absolute, resolved by the sidecar) in a native editor tab, with the caret at the
+     * start of [line] (1-based) when given: "Open at line N" of a settings file that is not valid JSON.
+     */
+    data class OpenFile(val path: String, val line: Int? = null) : HostRequest()
 
     /** Close (dispose) the settings editor tab, after every earlier [OpenFile] was handed over. */
     data object CloseSettings : HostRequest()
@@ -49,20 +52,27 @@ object HostRequests {
         val host = (fields["host"] as? Json.JsonString)?.value
             ?: return Decoded.Invalid("no \"host\" string: ${preview(line)}")
         return when (host) {
-            "openFile" -> {
-                val path = (fields["path"] as? Json.JsonString)?.value
-                    ?: return Decoded.Invalid("openFile without a \"path\" string")
-                when {
-                    path.indexOf('\u0000') >= 0 -> Decoded.Invalid("openFile path contains NUL")
-                    !Paths.isAbsolute(path) -> Decoded.Invalid("openFile path is not absolute: $path")
-                    else -> Decoded.Ok(HostRequest.OpenFile(path))
-                }
-            }
+            "openFile" -> openFile(fields)
             "closeSettings" -> Decoded.Ok(HostRequest.CloseSettings)
             "showChat" -> Decoded.Ok(HostRequest.ShowChat)
             "notify" -> notify(fields)
             else -> Decoded.Invalid("unknown host request \"$host\"")
         }
+    }
+
+    /** `{"host":"openFile","path":string,"line"?:number}`: an absolute path; a line, when present, a whole number from 1. */
+    private fun openFile(fields: Map<String, Json>): Decoded {
+        val path = (fields["path"] as? Json.JsonString)?.value
+            ?: return Decoded.Invalid("openFile without a \"path\" string")
+        if (path.indexOf('\u0000') >= 0) return Decoded.Invalid("openFile path contains NUL")
+        if (!Paths.isAbsolute(path)) return Decoded.Invalid("openFile path is not absolute: $path")
+        val line = when (val l = fields["line"]) {
+            null, Json.JsonNull -> null
+            is Json.JsonNumber -> l.asInt()?.takeIf { it >= 1 }
+                ?: return Decoded.Invalid("openFile line is not a whole number from 1: ${preview(l.text)} (in $path)")
+            else -> return Decoded.Invalid("openFile \"line\" is not a number (in $path)")
+        }
+        return Decoded.Ok(HostRequest.OpenFile(path, line))
     }
 
     /** `{"host":"notify","title"?:string,"message":string,"level"?:"info"|"warning"|"error"}`. */

@@ -2,6 +2,7 @@
 package com.wave.jetbrains.platform
 
 import com.intellij.notification.NotificationType
+import com.intellij.openapi.fileEditor.OpenFileDescriptor
 import com.intellij.openapi.fileEditor.ex.FileEditorManagerEx
 import com.intellij.openapi.project.Project
 import com.intellij.openapi.vfs.LocalFileSystem
@@ -18,10 +19,12 @@ internal class IdeHostActions(private val project: Project, private val settings
         LocalFileSystem.getInstance().refreshAndFindFileByPath(vfsPath(path))
     }
 
-    override fun openFile(path: String): Boolean {
+    /** With a line (1-based), the caret goes to its start and the editor scrolls there. */
+    override fun openFile(path: String, line: Int?): Boolean {
         val file = LocalFileSystem.getInstance().findFileByPath(vfsPath(path))
         if (file == null || file.isDirectory) return false
-        FileEditorManagerEx.getInstanceEx(project).openFile(file, true)
+        if (line != null) OpenFileDescriptor(project, file, line - 1, 0).navigate(true)
+        else FileEditorManagerEx.getInstanceEx(project).openFile(file, true)
         return true
     }
 

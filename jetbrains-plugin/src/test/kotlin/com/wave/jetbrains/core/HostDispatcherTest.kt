@@ -27,10 +27,10 @@ class HostDispatcherTest {
 
         override fun refresh(path: String) { refreshed += "$path on ${Thread.currentThread().name}" }
 
-        override fun openFile(path: String): Boolean {
+        override fun openFile(path: String, line: Int?): Boolean {
             if (path == failOpen) throw IllegalStateException("editor manager refused")
             onOpen(path)
-            log += "open $path"
+            log += "open $path" + (line?.let { " at line $it" } ?: "")
             return path in files
         }
 
@@ -48,7 +48,7 @@ class HostDispatcherTest {
     }
 
     private fun line(r: HostRequest) = when (r) {
-        is HostRequest.OpenFile -> """{"host":"openFile","path":${JsonText.quote(r.path)}}"""
+        is HostRequest.OpenFile -> """{"host":"openFile","path":${JsonText.quote(r.path)}""" + (r.line?.let { ""","line":$it}""" } ?: "}")
         HostRequest.CloseSettings -> """{"host":"closeSettings"}"""
         HostRequest.ShowChat -> """{"host":"showChat"}"""
         is HostRequest.Notify -> """{"host":"notify","message":${JsonText.quote(r.message)},"level":"${r.level.wire}"}"""
@@ -188,6 +188,20 @@ class HostDispatcherTest {
         assertEquals(listOf("open /a", "close"), ide.log)
         assertEquals(2, reports.size, "reports")
         assertTrue(reports.all { it.startsWith("Ignored a host request") }, reports.toString())
+    }
+
+    fun `an openFile with a line opens the file at that line and a bad line is refused and reported`() {
+        val edt = FakeEdt()
+        val ide = FakeIde(files = setOf("/a"))
+        val reports = ArrayList<String>()
+        val d = HostDispatcher(ide, edt::post) { reports += it }
+        d.submitLine(line(HostRequest.OpenFile("/a", 4)))
+        d.submitLine("""{"host":"openFile","path":"/a","line":0}""")
+        d.submitLine(line(HostRequest.OpenFile("/a")))
+        edt.runAll()
+        assertEquals(listOf("open /a at line 4", "open /a"), ide.log)
+        assertEquals(1, reports.size, "reports")
+        assertTrue(reports[0].contains("line is not a whole number from 1: 0"), reports[0])
     }
 
     fun `posts a new drain only when the previous one finished`() {

@@ -14,6 +14,10 @@ class HostRequestGoldenTest {
     /** Keep in step with SEQUENCES in test/fixtures/host-requests/generate.test.ts. */
     private val expected: Map<String, List<HostRequest>> = mapOf(
         "edit-hook.jsonl" to listOf(open("/home/wave/project/.wave/settings.json"), close, chat),
+        "open-at-line.jsonl" to listOf(
+            HostRequest.OpenFile("/home/wave/project/.wave/settings.json", 4),
+            HostRequest.OpenFile("/home/wave/.wave/settings.json", 1),
+        ),
         "create-hook.jsonl" to listOf(close, chat),
         "notify.jsonl" to listOf(
             HostRequest.Notify(null, "Hooks settings saved", NotifyLevel.INFO),

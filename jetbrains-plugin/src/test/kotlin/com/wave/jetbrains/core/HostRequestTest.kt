@@ -29,6 +29,26 @@ class HostRequestTest {
         assertTrue(refused("""{"host":"notify","message":"m","level":2}""").contains("level"))
     }
 
+    fun `decodes openFile with an optional line from 1`() {
+        assertEquals(HostRequest.OpenFile("/a/b.json", 4), ok("""{"host":"openFile","path":"/a/b.json","line":4}"""))
+        assertEquals(HostRequest.OpenFile("/a/b.json", 1), ok("""{"line":1,"host":"openFile","path":"/a/b.json"}"""))
+        assertEquals(HostRequest.OpenFile("/a/b.json", null), ok("""{"host":"openFile","path":"/a/b.json","line":null}"""))
+        assertEquals(HostRequest.OpenFile("/a/b.json", Int.MAX_VALUE), ok("""{"host":"openFile","path":"/a/b.json","line":2147483647}"""))
+    }
+
+    fun `refuses an openFile line that is not a whole number from 1, naming it and the file`() {
+        for (bad in listOf("0", "-3", "4.5", "4.0", "1e2", "2147483648", "99999999999999999999")) {
+            val reason = refused("""{"host":"openFile","path":"/a/b.json","line":$bad}""")
+            assertTrue(reason.contains("line is not a whole number from 1: $bad") && reason.contains("/a/b.json"), reason)
+        }
+        for (bad in listOf("\"4\"", "true", "[4]", "{}")) {
+            val reason = refused("""{"host":"openFile","path":"/a/b.json","line":$bad}""")
+            assertTrue(reason.contains("\"line\" is not a number") && reason.contains("/a/b.json"), reason)
+        }
+        // The path is checked first: a relative path with a good line is still refused for its path.
+        assertTrue(refused("""{"host":"openFile","path":"a.json","line":3}""").contains("not absolute"))
+    }
+
     fun `ignores keys it does not know and key order`() {
         assertEquals(HostRequest.OpenFile("/x"), ok("""{"path":"/x","extra":{"n":[1]},"host":"openFile"}"""))
         assertEquals(HostRequest.ShowChat, ok("""{"host":"showChat","path":"/ignored"}"""))

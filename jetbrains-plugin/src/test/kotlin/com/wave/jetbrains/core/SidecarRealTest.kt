@@ -26,7 +26,7 @@ class SidecarRealTest {
 
     private class Ide : HostActions {
         val log = LinkedBlockingQueue<String>()
-        override fun openFile(path: String): Boolean { log += "open $path"; return true }
+        override fun openFile(path: String, line: Int?): Boolean { log += "open $path" + (line?.let { ":$it" } ?: ""); return true }
         override fun closeSettings(): Boolean { log += "close"; return true }
         override fun showChat() { log += "chat" }
         override fun notify(title: String?, message: String, level: NotifyLevel) { log += "notify $message" }
@@ -66,13 +66,13 @@ class SidecarRealTest {
                 .get(10, TimeUnit.SECONDS)
             val path = File(project, ".wave/settings \"local\".json").path
             val requests = listOf(
-                """{"type":"request","id":1,"method":"host.openFile","params":{"path":${JsonText.quote(path)}}}""",
+                """{"type":"request","id":1,"method":"host.openFile","params":{"path":${JsonText.quote(path)},"line":7}}""",
                 """{"type":"request","id":2,"method":"host.closeSettings","params":{}}""",
                 """{"type":"request","id":3,"method":"host.showChat","params":{}}""",
             )
             for (r in requests) socket.sendText(r, true).get(5, TimeUnit.SECONDS)
             val got = List(3) { ide.log.poll(10, TimeUnit.SECONDS) ?: "(nothing)" }
-            assertEquals(listOf("open $path", "close", "chat"), got)
+            assertEquals(listOf("open $path:7", "close", "chat"), got)
             socket.abort()
         } finally {
             supervisor.stop()
