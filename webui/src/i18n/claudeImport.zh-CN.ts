@@ -1,0 +1,33 @@
+// Claude Code 导入的简体中文（键与 claudeImport.en.ts 一一对应）。
+import type { claudeImportEn } from './claudeImport.en.js';
+
+export const claudeImportZhCN: Record<keyof typeof claudeImportEn, string> = {
+  'claude.user.one': '你的 Claude Code 设置（{file}）中有 1 个 Wave 不会运行的钩子。',
+  'claude.user.other': '你的 Claude Code 设置（{file}）中有 {n} 个 Wave 不会运行的钩子。',
+  'claude.project.one': '此项目有 1 个 Wave 不会运行的 Claude Code 钩子（{file}）。',
+  'claude.project.other': '此项目有 {n} 个 Wave 不会运行的 Claude Code 钩子（{file}）。',
+  'claude.target.one': '导入会把它添加到 {to}，并立即生效。',
+  'claude.target.other': '导入会把它们添加到 {to}，并立即生效。',
+  'claude.untrusted': '项目级钩子只能导入到受信任的工作区。（信任开关在“项目钩子”标签页。）',
+  'claude.import': '导入',
+  'claude.importing': '正在导入…',
+  'claude.importLabel.one': '导入：将 {file} 中的 {n} 个 Claude Code 钩子添加到 {to}',
+  'claude.importLabel.other': '导入：将 {file} 中的 {n} 个 Claude Code 钩子添加到 {to}',
+  'claude.show': '查看这些钩子',
+  'claude.imported.one': '已将 {file} 中的 {n} 个钩子导入 {to}：',
+  'claude.imported.other': '已将 {file} 中的 {n} 个钩子导入 {to}：',
+  'claude.importedNone': '没有导入任何钩子：{file} 中的钩子已在 {to} 中。',
+  'claude.importFailed': '钩子未导入：{message}',
+  'claude.settings': '其权限规则和 env 也会一并导入（{n} 项）。',
+  'claude.notImported': '未导入：',
+  'claude.notImportedLine': '{key}：{reason}',
+  'claude.importedSettings': '已从 {file} 导入 {to}：',
+  'claude.summary.one': '1 个文件中有 Wave 不会运行的 Claude Code 钩子',
+  'claude.summary.other': '{n} 个文件中有 Wave 不会运行的 Claude Code 钩子',
+  'claude.importAll': '全部导入',
+  'claude.importedAll.one': '已从 {files} 个文件导入 {n} 个钩子：',
+  'claude.importedAll.other': '已从 {files} 个文件导入 {n} 个钩子：',
+  'claude.waiting': '——等待你应用：{to} 有一项待审查的更改，会话暂不运行它们（见上方横幅）。',
+  'claude.problems': 'Wave 设置文件中的问题：',
+  'claude.problemLine': '第 {line} 行：{message}',
+};
