@@ -5,6 +5,7 @@
 // Paths are under the project folder given, as the agent's own (absolute) paths would be.
 import { join } from 'node:path';
 import { TOOL_NAMES } from './tools.js';
+import { toolNamesOf } from '../hooks/contract/toolAliases.js';
 
 export interface ToolSample {
   tool_input: Record<string, unknown>;
@@ -107,8 +108,10 @@ export function toolsWithoutSample(): string[] {
   return TOOL_NAMES.filter((n) => !(n in SAMPLES));
 }
 
-/** The sample of a tool; a tool Wave does not know (an MCP tool, say) gets an empty input. */
+/** The sample of a tool (the subagent tool's under either name, `Agent` or `Task`); a tool Wave does not know (an MCP tool, say) gets an empty input. */
 export function toolSample(tool: string, project: string): ToolSample {
-  const sampler = SAMPLES[tool];
+  const sampler = toolNamesOf(tool)
+    .map((name) => SAMPLES[name])
+    .find((s) => s !== undefined);
   return sampler ? sampler(project) : { tool_input: {}, tool_response: { success: true } };
 }

@@ -12,6 +12,11 @@ describe('tool samples', () => {
     expect(toolsWithoutSample()).toEqual([]);
   });
 
+  it('the subagent tool has its sample under its Claude Code name too (`--tool Task`)', ({ expect }) => {
+    expect(toolSample('Task', '/p')).toEqual(toolSample('Agent', '/p'));
+    expect(toolSample('Agent', '/p').tool_input).toHaveProperty('subagent_type');
+  });
+
   it('the file tools accept their sample input and return the sample response keys', async ({ expect }) => {
     for (const tool of CORE_TOOLS) {
       const project = mkdtempSync(join(tmpdir(), 'wave-sample-'));
