@@ -4,17 +4,16 @@
 // A re-run is a test run: its history line says `"test": true`. A run that cannot be re-run says
 // why (no stdin kept, stdin cut, hook gone or changed, another project's hook, untrusted workspace).
 import { existsSync } from 'node:fs';
-import { promptModelFor, TEST_SESSION } from '../app/hookTest.js';
-import { TOOL_NAMES } from '../app/tools.js';
-import { isHookEvent, type EventInput, type HookEventName } from '../hooks/contract/events.js';
-import { historyLine, readHistory, type HistoryLine, type HistoryWriter } from '../hooks/history/history.js';
+import { TEST_SESSION } from '../app/hookTest.js';
+import { isHookEvent, type HookEventName } from '../hooks/contract/events.js';
+import { readHistory, type HistoryLine, type HistoryWriter } from '../hooks/history/history.js';
 import { statsKey } from '../hooks/history/stats.js';
-import { HookManager, type FireContext } from '../hooks/fire/manager.js';
-import type { HookRunRecord } from '../hooks/contract/types.js';
+import type { FireContext } from '../hooks/fire/manager.js';
 import { PERMISSION_MODES, type PermissionMode } from '../protocol/wire.js';
 import type { HookListItem, HookRerunResult, RerunRefusal } from '../protocol/protocol.js';
 import { SettingsRefusal } from './settingsEdit.js';
 import { summarize } from './hookSummary.js';
+import { testFiring } from './testFiring.js';
 
 export interface RerunOptions {
   file: string;
@@ -74,27 +73,8 @@ export async function rerunHook(id: string, o: RerunOptions): Promise<HookRerunR
   const stdin = parseStdin(before.stdin ?? '');
   if (!stdin || !isHookEvent(before.event)) return refuse('noStdin', null);
   const event: HookEventName = before.event;
-  const runs: HookRunRecord[] = [];
-  const manager = new HookManager({
-    workdir: o.workdir,
-    homeDir: o.homeDir,
-    trustProject: true,
-    toolNames: TOOL_NAMES,
-    baseEnv: o.env,
-    historyFile: null,
-    onRecord: (r, text) => {
-      runs.push(r);
-      o.history.append(historyLine(r, { sessionId: TEST_SESSION, project: o.workdir, stdin: text, test: true }));
-    },
-  });
-  manager.setPromptModel(promptModelFor(manager.snapshot().settings.model, o.env));
   const ctx = contextOf(stdin, o.workdir, found.hook.id, before.stdin ?? '');
-  const input = stdin as EventInput<HookEventName>;
-  await manager.prepare(event);
-  const planned = manager.plan(event, input, ctx);
-  const { decision } = await manager.fire(event, input, ctx);
-  await manager.waitForAsync();
-  await o.history.flush();
+  const { planned, decision, runs } = await testFiring(o, event, stdin, ctx);
   const after = runs.find((r) => r.hookId === found.hook.id) ?? null;
   if (!after) return refuse('notRun', planned.skipped.find((k) => k.hook?.id === found.hook.id)?.reason ?? null);
   return { before, after, summary: summarize(decision), refused: null, detail: null };

@@ -4,22 +4,21 @@
 // history file changes; and the Test of one hook against its event's sample payload, without a
 // model (`wave hooks test`, whose input builder it shares).
 import { statSync } from 'node:fs';
-import { hookTestContext, hookTestInput, promptModelFor, TEST_SESSION } from '../app/hookTest.js';
+import { hookTestContext, hookTestInput } from '../app/hookTest.js';
 import { TOOL_NAMES } from '../app/tools.js';
 import { describeDecision } from '../hooks/contract/describe.js';
 import { eventSpec, isHookEvent, type EventInput, type HookEventName } from '../hooks/contract/events.js';
-import { historyLine, HistoryWriter, readHistory } from '../hooks/history/history.js';
-import { HookManager, type FireContext } from '../hooks/fire/manager.js';
-import { SessionConfig } from '../hooks/config/sessionConfig.js';
+import { HistoryWriter, readHistory } from '../hooks/history/history.js';
+import type { FireContext } from '../hooks/fire/manager.js';
 import { matches } from '../hooks/contract/matcher.js';
 import { findRuns, statsKey } from '../hooks/history/stats.js';
 import { historyFigures } from '../hooks/history/statsScan.js';
-import type { HookRunRecord } from '../hooks/contract/types.js';
 import { settingsPaths } from '../settings/paths.js';
 import type { HookFigures, HookListItem, HookTestResult, HooksListing, Params, Results } from '../protocol/protocol.js';
 import { SettingsRefusal } from './settingsEdit.js';
 import { testPresets, userTestInput } from './testInput.js';
 import { rerunHook } from './hookRerun.js';
+import { testFiring } from './testFiring.js';
 import { summarize } from './hookSummary.js';
 
 export { summarize } from './hookSummary.js';
@@ -107,15 +106,8 @@ export class HookRunsService {
     const sampleInput = hookTestInput(event, { tool, project, ...(sample && !tool ? { input: { [sample.field]: sample.value } } : {}) });
     const base: FireContext = { ...hookTestContext(project), only: (h) => h.id === id };
     const { input, ctx } = given ? userTestInput(event, given, project, base) : { input: sampleInput, ctx: base };
-    const runs: HookRunRecord[] = [];
-    const manager = this.testManager(runs);
-    manager.setPromptModel(promptModelFor(manager.snapshot().settings.model, this.opts.env));
-    const typed = input as EventInput<HookEventName>;
-    await manager.prepare(event);
-    const planned = manager.plan(event, typed, ctx);
-    const { decision } = await manager.fire(event, typed, ctx);
-    await manager.waitForAsync();
-    await this.history.flush();
+    const { workdir, homeDir, env } = this.opts;
+    const { manager, planned, decision, runs } = await testFiring({ workdir, homeDir, env, history: this.history }, event, input, ctx);
     const why =
       sample === null && !given
         ? `its matcher "${hook.matcher ?? ''}" matches none of the sample values`
@@ -123,29 +115,13 @@ export class HookRunsService {
     const stdinOf = (i: Record<string, unknown>) => manager.payload(event, i as EventInput<HookEventName>, base);
     return {
       event,
-      payload: manager.payload(event, typed, ctx),
+      payload: manager.payload(event, input as EventInput<HookEventName>, ctx),
       runs,
       summary: summarize(decision),
       decision: describeDecision(event, decision),
       notRun: runs.length ? null : (why ?? 'it did not run'),
       presets: testPresets(event, hook, { tool: tool ?? null, stdin: stdinOf(sampleInput) }, { project, home: this.opts.homeDir }, stdinOf),
     };
-  }
-
-  /** A manager of test runs: every record goes to the history marked as a test run. */
-  private testManager(runs: HookRunRecord[]): HookManager {
-    const settings = new SessionConfig({ workdir: this.opts.workdir, homeDir: this.opts.homeDir, trust: true, toolNames: TOOL_NAMES });
-    return new HookManager({
-      workdir: this.opts.workdir,
-      homeDir: this.opts.homeDir,
-      config: settings,
-      baseEnv: this.opts.env,
-      historyFile: null,
-      onRecord: (r, stdin) => {
-        runs.push(r);
-        this.history.append(historyLine(r, { sessionId: TEST_SESSION, project: this.opts.workdir, stdin, test: true }));
-      },
-    });
   }
 
   /** Pushes fresh figures whenever the history file changes (size or time). */
