@@ -238,7 +238,8 @@ export class HookManager {
   private async fireNow<E extends HookEventName>(event: E, input: EventInput<E>, ctx: FireContext): Promise<FireResult> {
     const planInput = this.planInput(event, input as Record<string, unknown>, ctx);
     const plan = this.explained(planInput);
-    const { run: hooks, duplicates } = hooksToRun(planInput);
+    // The plan, when one is made, has already matched the hooks (an `if` parses the command): not twice.
+    const { run: hooks, duplicates } = plan ?? hooksToRun(planInput);
     // An event whose input a block erases (a prompt): its lines wait for the decision (heldHistory.ts).
     const hold = this.history && erasesInput(eventSpec(event)) ? new HeldHistory(this.history) : undefined;
     const firing = new Firing(this.depsFor(hold), event, ctx, planInput.sources, input as Record<string, unknown>);

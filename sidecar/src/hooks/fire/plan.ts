@@ -32,6 +32,8 @@ export interface EventPlan {
   /** The value the matchers were tested against (`tool_name`, `source`, …), or null. */
   value: string | null;
   run: ConfiguredHook[];
+  /** The matched hooks that do not run, being identical to one that does (also among `skipped`, with their reason). */
+  duplicates: DuplicateHook[];
   skipped: SkippedHook[];
 }
 
@@ -151,7 +153,7 @@ export function planEvent(p: PlanInput, extra: ExplainInput = { pending: [] }): 
     const detail = f.parseError ? `${f.path}:${f.parseError.line}` : f.path;
     skipped.push({ hook: null, name: `${n} hook${n === 1 ? '' : 's'} in ${f.path}`, source: f.source, kind: 'unreadable', detail, reason });
   }
-  return { event, value: p.value, run, skipped };
+  return { event, value: p.value, run, duplicates, skipped };
 }
 
 /** The plan's skipped hooks as the wire carries them (the chat's "why" under a tool card). */
