@@ -111,14 +111,16 @@ describe('the stdin in the run history', () => {
 describe('a prompt a hook blocked', () => {
   it('is stored nowhere, not even in the run history: its runs keep no stdin (stdinErased) and are not re-run; a prompt that went through keeps it', async () => {
     const SECRET = 'AKIA-EXAMPLE-4242';
+    const prompts = () => history().filter((l) => l.event === 'UserPromptSubmit');
+    const before = prompts().length;
     await turn('hello there');
     await turn(`deploy with ${SECRET}`);
+    // The history is written off the agent's path: wait for the four lines of these two prompts.
+    await expect.poll(() => prompts().length).toBe(before + 4);
     const file = readFileSync(join(sb.home, '.wave', 'hook-runs.jsonl'), 'utf8');
     expect(file).not.toContain(SECRET);
     // The last two prompts' runs (the earlier turns' prompts went through as well).
-    const [logOk, guardOk, logBlocked, guardBlocked] = history()
-      .filter((l) => l.event === 'UserPromptSubmit')
-      .slice(-4);
+    const [logOk, guardOk, logBlocked, guardBlocked] = prompts().slice(-4);
     expect(JSON.parse(logOk!.stdin!)).toMatchObject({ prompt: 'hello there' });
     expect(guardOk).toMatchObject({ verdict: 'ok', stdin: logOk!.stdin });
     // The observer ran before the guard blocked: its line waited for the decision, and keeps no stdin either.
