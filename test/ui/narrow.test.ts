@@ -104,6 +104,47 @@ describe('the row menu at 400 px', () => {
   }
 });
 
+/**
+ * Records, for each menu or drawer put in the page, whether it was already in the top layer and
+ * placed when it entered the DOM (a MutationObserver runs before the browser paints or a test
+ * looks): one painted at its place in the row, under the window's bottom edge, is what a click
+ * that comes quickly would meet.
+ */
+function watchPlacement(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { placedAtInsert: string[] }).placedAtInsert = seen;
+    new MutationObserver((records) => {
+      for (const node of records.flatMap((r) => Array.from(r.addedNodes))) {
+        if (!(node instanceof HTMLElement)) continue;
+        for (const el of [node, ...Array.from(node.querySelectorAll<HTMLElement>('.row-menu, .review-drawer'))]) {
+          if (!el.matches('.row-menu, .review-drawer')) continue;
+          seen.push(el.matches(':popover-open') && el.dataset.placement ? 'placed' : `${el.className} not placed`);
+        }
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+}
+
+describe('a menu is placed before anyone sees it', () => {
+  it('the row menu is in the top layer, next to its button, from the moment it is in the page', async () => {
+    const { s } = await serve();
+    const page = await openPage(ui.browser, s, { view: 'settings', lang: 'en', width: 400, height: 800 });
+    await page.locator('.hook-row').nth(11).waitFor();
+    await watchPlacement(page);
+    for (const i of [0, 11]) {
+      const more = page.locator('.hook-row').nth(i).locator('.more-actions');
+      await more.evaluate((b) => b.scrollIntoView({ block: 'end' }));
+      await more.click();
+      await page.getByRole('menu').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+    }
+    expect(await page.evaluate(() => (window as unknown as { placedAtInsert: string[] }).placedAtInsert)).toEqual(['placed', 'placed']);
+    await page.context().close();
+  });
+});
+
 describe('no clipped name', () => {
   for (const { lang, theme, width } of COMBOS) {
     it(`the model name in the top bar and every matcher chip show in full (${lang}, ${theme}, ${width} px)`, async () => {

@@ -2,7 +2,7 @@
 // Apply and Revert named for their file, Apply all, the last Revert's Undo and what went wrong. It
 // opens in the top layer under the banner (topLayer.ts) and scrolls when it is taller than the room
 // below; Escape and Close shut it and give the focus back to Review. Shut, it stays in the DOM, hidden.
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { FileReview } from '../../connection/protocol.js';
 import { t } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
@@ -19,7 +19,7 @@ interface DrawerProps {
 export function ReviewDrawer({ open, review, anchor, onClose }: DrawerProps) {
   const { config } = useStores();
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const drawer = ref.current;
     if (!drawer || !open) return;
     showOnTop(drawer);

@@ -2,7 +2,7 @@
 // file, Edit, Delete. WAI-ARIA menu button: the first item takes the focus, arrows move, Escape
 // and a click outside close it and give the focus back to its button. It opens in the top layer
 // next to its button (above it near the bottom of the window), so no other row covers an item.
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import type { HookListItem } from '../../../connection/protocol.js';
 import { useStores } from '../../../state/index.js';
 import { followAnchor, hideFromTop, showOnTop } from '../../common/topLayer.js';
@@ -15,7 +15,9 @@ export function RowMenu({ hook: h, words: w }: { hook: HookListItem; words: RowW
     hooks.menu.close();
     if (focusButton) document.getElementById(`more-${h.id}`)?.focus();
   };
-  useEffect(() => {
+  // Placed in the same commit it is rendered in (a layout effect), so it is never painted, nor
+  // seen by a quick click, at its place in the row under the window's bottom edge.
+  useLayoutEffect(() => {
     const menu = ref.current;
     if (!menu) return;
     showOnTop(menu);
