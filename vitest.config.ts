@@ -18,6 +18,9 @@ export default defineConfig({
     // expect.poll waits for a page or a process to show something; 1 s by default, a hang limit here.
     expect: { poll: { timeout: HANG_MS } },
     pool: 'forks',
+    // The test workers' fetch compiles its HTTP parser (WebAssembly) on the baseline tier only, as the
+    // `wave` command does (sidecar/src/util/baselineWasm.ts): no optimising recompile per file.
+    execArgv: ['--liftoff-only'],
     // One test file per core (vitest's default leaves one core out, which on a 2-core machine runs the
     // files one at a time while most of them wait on the processes they start). VITEST_MAX_WORKERS
     // changes it.

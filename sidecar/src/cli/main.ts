@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import { ENVIRONMENT } from './args.js';
 import { PRINT_USAGE, SERVE_USAGE } from './usage.js';
+import { baselineWasmOnly } from '../util/baselineWasm.js';
 
 const USAGE = `usage:
   ${PRINT_USAGE.replace('usage: ', '')}
@@ -28,6 +29,7 @@ function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  baselineWasmOnly(); // before the first model request compiles fetch's HTTP parser
   quietOnClosedPipe(process.stdout);
   const [cmd, ...rest] = argv;
   if (argv.some((a) => a === '-p' || a === '--print' || a.startsWith('--print='))) return (await import('./print.js')).printCommand(argv);

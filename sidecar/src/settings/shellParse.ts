@@ -9,9 +9,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 import type { Node as SyntaxNode, Parser as TsParser } from '@vscode/tree-sitter-wasm';
 import { simpleCommandOf, wordValue, type SimpleCommand } from './shellWords.js';
+import { baselineWasmOnly } from '../util/baselineWasm.js';
 
 export type { SimpleCommand } from './shellWords.js';
 
@@ -48,7 +48,7 @@ function wasmBytes(name: string): Uint8Array {
 async function loadParser(): Promise<TsParser> {
   // Baseline code only: V8's optimising tier would compile the large grammar in the background for
   // about a second of CPU (and hold the process's exit for it) to speed up parses of a millisecond.
-  setFlagsFromString('--liftoff-only');
+  baselineWasmOnly();
   const treeSitter = (await import('@vscode/tree-sitter-wasm')).default;
   const runtime = wasmBytes('tree-sitter.wasm');
   // Emscripten's module options: the runtime's bytes as read here (no lookup beside a script file).
