@@ -8,6 +8,20 @@ import { useStores } from '../../../state/index.js';
 import { followAnchor, hideFromTop, showOnTop } from '../../common/topLayer.js';
 import type { RowWords } from './HookRow.js';
 
+/** Arrows, Home and End move between the items; Escape and Tab close the menu. */
+function menuKey(e: KeyboardEvent, menu: HTMLElement | null, close: () => void): void {
+  const items = [...(menu?.querySelectorAll<HTMLElement>('[role=menuitem]') ?? [])];
+  const i = items.indexOf(document.activeElement as HTMLElement);
+  const next = e.key === 'ArrowDown' ? i + 1 : e.key === 'ArrowUp' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? items.length - 1 : null;
+  if (e.key === 'Escape' || e.key === 'Tab') {
+    e.preventDefault();
+    close();
+  } else if (next !== null) {
+    e.preventDefault();
+    items[(next + items.length) % items.length]?.focus();
+  }
+}
+
 export function RowMenu({ hook: h, words: w }: { hook: HookListItem; words: RowWords }) {
   const { hooks } = useStores();
   const ref = useRef<HTMLDivElement>(null);
@@ -15,8 +29,7 @@ export function RowMenu({ hook: h, words: w }: { hook: HookListItem; words: RowW
     hooks.menu.close();
     if (focusButton) document.getElementById(`more-${h.id}`)?.focus();
   };
-  // Placed in the same commit it is rendered in (a layout effect), so it is never painted, nor
-  // seen by a quick click, at its place in the row under the window's bottom edge.
+  // A layout effect: placed before it is painted (never seen at its place in the row, off the window).
   useLayoutEffect(() => {
     const menu = ref.current;
     if (!menu) return;
@@ -36,18 +49,7 @@ export function RowMenu({ hook: h, words: w }: { hook: HookListItem; words: RowW
     document.addEventListener('mousedown', outside);
     return () => document.removeEventListener('mousedown', outside);
   }, []);
-  const onKeyDown = (e: KeyboardEvent) => {
-    const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role=menuitem]') ?? [])];
-    const i = items.indexOf(document.activeElement as HTMLElement);
-    const next = e.key === 'ArrowDown' ? i + 1 : e.key === 'ArrowUp' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? items.length - 1 : null;
-    if (e.key === 'Escape' || e.key === 'Tab') {
-      e.preventDefault();
-      close();
-    } else if (next !== null) {
-      e.preventDefault();
-      items[(next + items.length) % items.length]?.focus();
-    }
-  };
+  const onKeyDown = (e: KeyboardEvent) => menuKey(e, ref.current, close);
   const item = (label: string, run: () => void, cls = '') => (
     <button type="button" role="menuitem" class={`menu-item ${cls}`} tabIndex={-1} onClick={run}>
       {label}
