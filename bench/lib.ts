@@ -89,7 +89,10 @@ export function fmt(n: number, digits = 2): string {
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -125,14 +128,16 @@ export function rawSpawn(command: string, cwd: string, input: string): Promise<{
 
 /**
  * Runs a benchmark's child program in a fresh Node process (`node --expose-gc --import tsx <file>
- * <args>`, the file beside this one) and resolves with the JSON report it prints as its last line.
+ * <args>`, the file beside this one; a `.mjs` file without `--import tsx`) and resolves with the JSON report it prints as its last line.
  * `spawner: false` sets WAVE_HOOK_SPAWNER=off (hooks forked by the child itself).
  */
 export function childReport<T>(file: string, args: string[], o: { label: string; spawner?: boolean }): Promise<T> {
   const script = fileURLToPath(new URL(file, import.meta.url));
   const env = { ...process.env, ...(o.spawner === false ? { WAVE_HOOK_SPAWNER: 'off' } : {}) };
+  // A JavaScript child runs without the TypeScript loader (its memory is then its own).
+  const loader = script.endsWith('.ts') ? ['--import', import.meta.resolve('tsx')] : [];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', import.meta.resolve('tsx'), script, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--expose-gc', ...loader, script, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));

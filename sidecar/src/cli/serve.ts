@@ -8,9 +8,9 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { commandArgs } from './args.js';
 import { SERVE_USAGE } from './usage.js';
-import { WaveApp } from '../server/app.js';
+import type { WaveApp } from '../server/app.js';
 import { newToken } from '../server/auth.js';
-import { listen } from '../server/http.js';
+import { listen, type Listening } from '../server/http.js';
 import { hookDebugger } from './debug.js';
 import { resolveWorkdir } from './workdir.js';
 import type { HostRequest, ReadyLine } from '../protocol/protocol.js';
@@ -32,7 +32,17 @@ function humanHost(line: string): string {
   }
 }
 
-export async function serveCommand(argv: string[]): Promise<number> {
+interface ServeOptions {
+  workdir: string;
+  port: number;
+  uiDir: string | null;
+  standalone: boolean;
+  exitWithStdin: boolean;
+  debugHooks: ReturnType<typeof hookDebugger>;
+}
+
+/** The command line read and checked: the options, or the exit code of a usage error (told on stderr). */
+function serveOptions(argv: string[]): ServeOptions | number {
   const args = commandArgs('serve', SERVE_USAGE, argv, {
     workdir: { type: 'string' },
     port: { type: 'string', default: '0' },
@@ -43,41 +53,38 @@ export async function serveCommand(argv: string[]): Promise<number> {
   });
   if (!args.ok) return args.code;
   const { values } = args;
+  const fail = (message: string) => (process.stderr.write(`wave serve: ${message}\n`), 2);
   let debugHooks;
   try {
     debugHooks = hookDebugger(values.debug);
   } catch (err) {
-    process.stderr.write(`wave serve: ${messageOf(err)}\n`);
-    return 2;
+    return fail(messageOf(err));
   }
   const { dir: workdir, note } = resolveWorkdir(values.workdir, process.env.INIT_CWD ?? process.cwd());
   if (note) process.stderr.write(`wave serve: ${note}\n`);
-  if (!existsSync(workdir) || !statSync(workdir).isDirectory()) {
-    process.stderr.write(`wave serve: --workdir: no such folder ${workdir}\n`);
-    return 2;
-  }
+  if (!existsSync(workdir) || !statSync(workdir).isDirectory()) return fail(`--workdir: no such folder ${workdir}`);
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    process.stderr.write(`wave serve: --port must be a port number, not "${values.port}"\n`);
-    return 2;
-  }
+  if (!Number.isInteger(port) || port < 0 || port > 65535) return fail(`--port must be a port number, not "${values.port}"`);
   const uiDir = values.ui ? resolve(values.ui) : existsSync(DEFAULT_UI) ? DEFAULT_UI : null;
-  const log = (line: string) => process.stderr.write(`wave serve: ${line}\n`);
-  const write = (line: string) => process.stdout.write(values.standalone ? humanHost(line) : line);
-  const app = new WaveApp({ workdir, hostWriter: write, log, ...(debugHooks ? { debugHooks } : {}) });
-  const token = newToken();
-  const server = await listen({ app, token, port, uiDir, log });
-  const ready: ReadyLine = { ready: { url: server.url, port: server.port, token } };
-  if (values.standalone) process.stdout.write(`\nWave is serving ${workdir}\nOpen ${server.url} in a browser (Ctrl-C to stop).\n\n`);
-  else process.stdout.write(`${JSON.stringify(ready)}\n`);
-  app.start().catch((err: Error) => log(`the chat session could not start: ${err.message}`));
+  return { workdir, port, uiDir, standalone: values.standalone === true, exitWithStdin: values['exit-with-stdin'] === true, debugHooks };
+}
 
-  await new Promise<void>((done) => {
-    let closing = false;
+/**
+ * Stops the server on Ctrl-C, SIGTERM, or stdin closed with --exit-with-stdin — also while the app
+ * is still loading (it is closed once loaded). `stopped` resolves once both have stopped.
+ */
+function stopOnSignals(
+  app: Promise<WaveApp>,
+  server: Listening,
+  log: (line: string) => void,
+  exitWithStdin: boolean,
+): { stopped: Promise<void>; stopping: () => boolean } {
+  let closing = false;
+  const stopped = new Promise<void>((done) => {
     const shutdown = () => {
       if (closing) return;
       closing = true;
-      Promise.all([app.close(), server.close()])
+      Promise.all([app.then((a) => a.close()), server.close()])
         .catch((err: Error) => log(`while stopping: ${err.message}`))
         .finally(done);
     };
@@ -85,9 +92,36 @@ export async function serveCommand(argv: string[]): Promise<number> {
     const onSignal = () => (closing ? process.exit(1) : shutdown());
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
-    if (values['exit-with-stdin']) {
-      process.stdin.on('end', shutdown).on('close', shutdown).resume();
-    }
+    if (exitWithStdin) process.stdin.on('end', shutdown).on('close', shutdown).resume();
   });
+  return { stopped, stopping: () => closing };
+}
+
+export async function serveCommand(argv: string[]): Promise<number> {
+  const o = serveOptions(argv);
+  if (typeof o === 'number') return o;
+  const log = (line: string) => process.stderr.write(`wave serve: ${line}\n`);
+  const write = (line: string) => process.stdout.write(o.standalone ? humanHost(line) : line);
+  // The app (the agent, the hook engine, the protocol's handlers: most of the code) loads while the
+  // server starts listening: the ready line does not wait for it, a WebSocket client does (http.ts).
+  const loading: Promise<WaveApp> = import('../server/app.js').then(
+    ({ WaveApp }) => new WaveApp({ workdir: o.workdir, hostWriter: write, log, ...(o.debugHooks ? { debugHooks: o.debugHooks } : {}) }),
+  );
+  loading.catch(() => undefined); // told below, after the ready line (not an unhandled rejection meanwhile)
+  const token = newToken();
+  const server = await listen({ app: loading, token, port: o.port, uiDir: o.uiDir, log });
+  const ready: ReadyLine = { ready: { url: server.url, port: server.port, token } };
+  if (o.standalone) process.stdout.write(`\nWave is serving ${o.workdir}\nOpen ${server.url} in a browser (Ctrl-C to stop).\n\n`);
+  else process.stdout.write(`${JSON.stringify(ready)}\n`);
+  const stop = stopOnSignals(loading, server, log, o.exitWithStdin);
+  try {
+    const app = await loading;
+    if (!stop.stopping()) app.start().catch((err: Error) => log(`the chat session could not start: ${err.message}`));
+  } catch (err) {
+    log(`could not start: ${messageOf(err)}`);
+    await server.close();
+    return 1;
+  }
+  await stop.stopped;
   return 0;
 }

@@ -24,7 +24,11 @@ const PLACEHOLDER = `<!doctype html><meta charset="utf-8"><title>Wave</title>
 <p>The sidecar is running, but the web UI has not been built (<code>npm run build -w webui</code>).</p></body>`;
 
 export interface HttpOptions {
-  app: WaveApp;
+  /**
+   * The app the WebSocket clients talk to; while it is still loading (`wave serve` listens first, so
+   * its ready line does not wait for the agent's modules), an upgrade waits for it.
+   */
+  app: WaveApp | Promise<WaveApp>;
   token: string;
   port: number;
   /** Folder of the built UI (index.html + assets). */
@@ -124,12 +128,16 @@ export async function listen(opts: HttpOptions): Promise<Listening> {
       socket.end('HTTP/1.1 403 Forbidden\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      // A protocol error of one client (a frame over maxPayload, invalid UTF-8, a reset) closes that
-      // connection only; without a listener the 'error' event would crash the whole sidecar.
-      ws.on('error', (err) => opts.log(`WebSocket client error: ${err.message}`));
-      opts.app.connect(new WebSocketTransport(ws));
-    });
+    Promise.resolve(opts.app).then(
+      (app) =>
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          // A protocol error of one client (a frame over maxPayload, invalid UTF-8, a reset) closes that
+          // connection only; without a listener the 'error' event would crash the whole sidecar.
+          ws.on('error', (err) => opts.log(`WebSocket client error: ${err.message}`));
+          app.connect(new WebSocketTransport(ws));
+        }),
+      () => socket.end('HTTP/1.1 503 Service Unavailable\r\nconnection: close\r\ncontent-length: 0\r\n\r\n'),
+    );
   });
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
