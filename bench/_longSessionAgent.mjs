@@ -43,9 +43,13 @@ try {
     const r = await agent.sendMessage('run the next 100 steps');
     if (r.error || r.result !== 'turn done') throw new Error(`turn failed after ${report.hookMs.length} calls: ${JSON.stringify(r).slice(0, 500)}`);
   }
+  const m = process.memoryUsage();
+  report.before = { rssMb: m.rss / MB, heapTotalMb: m.heapTotal / MB, heapUsedMb: m.heapUsed / MB, externalMb: m.external / MB, arrayBuffersMb: m.arrayBuffers / MB };
   globalThis.gc?.();
   globalThis.gc?.();
   report.heapMb = process.memoryUsage().heapUsed / MB;
+  const a = process.memoryUsage();
+  report.after = { rssMb: a.rss / MB, heapTotalMb: a.heapTotal / MB, heapUsedMb: a.heapUsed / MB, externalMb: a.external / MB, arrayBuffersMb: a.arrayBuffers / MB };
 } finally {
   await agent.destroy().catch(() => {});
   rmSync(home, { recursive: true, force: true });

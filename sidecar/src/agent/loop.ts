@@ -27,28 +27,43 @@ export function stopLoop(ctx: LoopContext, event: string, reason: string | null,
   return { result: messageText(last), stopped: { event, reason } };
 }
 
+/**
+ * A signal of its own for one model request, aborted with the turn's: client libraries add a
+ * listener to the signal they are given and never remove it, which would pile up on a long turn.
+ * A plain controller, not `AbortSignal.any`: Node keeps a composite signal that has a listener
+ * alive until one of its sources aborts — one per model request for the whole session.
+ */
+function requestSignal(turn: AbortSignal): { signal: AbortSignal; done: () => void } {
+  const request = new AbortController();
+  const forward = () => request.abort(turn.reason);
+  if (turn.aborted) forward();
+  else turn.addEventListener('abort', forward, { once: true });
+  return { signal: request.signal, done: () => turn.removeEventListener('abort', forward) };
+}
+
 async function callModel(ctx: LoopContext, assistant: Message) {
   let text: TextBlock | null = null;
-  const response = await ctx.model!.send(
-    {
-      system: ctx.systemPrompt(),
-      messages: toModelMessages(modelView(ctx.conversation.messages.filter((m) => m !== assistant))),
-      tools: ctx.tools.definitions(),
-      // A signal of its own per request, following the turn's: client libraries add a listener to
-      // the signal they are given and never remove it, which would pile up on a long turn.
-      signal: AbortSignal.any([ctx.signal]),
-    },
-    (e) => {
-      if (e.type !== 'text_delta') return;
-      if (!text) {
-        text = { type: 'text', content: '' };
-        assistant.blocks.push(text);
-      }
-      text.content += e.text;
-      ctx.emit({ type: 'text_delta', messageId: assistant.id, text: e.text });
-      ctx.conversation.changed();
-    },
-  );
+  const request = requestSignal(ctx.signal);
+  const response = await ctx
+    .model!.send(
+      {
+        system: ctx.systemPrompt(),
+        messages: toModelMessages(modelView(ctx.conversation.messages.filter((m) => m !== assistant))),
+        tools: ctx.tools.definitions(),
+        signal: request.signal,
+      },
+      (e) => {
+        if (e.type !== 'text_delta') return;
+        if (!text) {
+          text = { type: 'text', content: '' };
+          assistant.blocks.push(text);
+        }
+        text.content += e.text;
+        ctx.emit({ type: 'text_delta', messageId: assistant.id, text: e.text });
+        ctx.conversation.changed();
+      },
+    )
+    .finally(request.done);
   if (!text && response.text) {
     assistant.blocks.push({ type: 'text', content: response.text });
     ctx.conversation.changed();

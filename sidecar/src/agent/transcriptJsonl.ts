@@ -138,7 +138,10 @@ export class JsonlTranscript {
   private settle(open: readonly Message[], entries: readonly Ready[][]): void {
     for (const [i, m] of open.slice(0, -1).entries()) {
       const done = m.blocks.every((b) => b.type !== 'tool' || b.stage === 'done');
-      if (done && entries[i]!.every((e) => this.written.has(e.key))) this.complete.add(m);
+      if (!done || !entries[i]!.every((e) => this.written.has(e.key))) continue;
+      this.complete.add(m);
+      // A complete message is never looked at again: its keys need not be kept (a long session would keep them all).
+      for (const e of entries[i]!) this.written.delete(e.key);
     }
   }
 

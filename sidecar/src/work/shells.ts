@@ -220,6 +220,9 @@ export class ShellManager {
       exitGraceMs: this.exitGraceMs,
     });
     this.shells.set(id, shell);
+    // Groups no longer tracked (they ended with nothing left behind, or were forgotten once empty)
+    // have nothing for killAll to do: let go of them, or a long session keeps one per command.
+    for (const pid of this.groups) if (!isTracked(pid)) this.groups.delete(pid);
     if (shell.pid !== undefined) this.groups.add(shell.pid);
     return shell;
   }
