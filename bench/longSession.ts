@@ -18,10 +18,21 @@ import type { LongSessionServerReport } from './_longSessionServer.js';
 
 const CONTEXT_WINDOW = 8_000;
 
+interface Memory {
+  rssMb: number;
+  heapTotalMb: number;
+  heapUsedMb: number;
+  externalMb: number;
+  arrayBuffersMb: number;
+}
+
 interface AgentReport {
   hookMs: number[];
   rssMb: number[];
   heapMb: number;
+  /** process.memoryUsage() at the end, before and after a full GC. */
+  before: Memory;
+  after: Memory;
 }
 
 function windowOf(ms: number[], from: number, to: number): { median: number; mean: number } {
@@ -76,6 +87,9 @@ async function run(opts: BenchOptions): Promise<Figure[]> {
       .map((m) => fmt(m, 0))
       .join(' ')}; heap after GC at the end ${fmt(a.heapMb, 1)} MB`,
   );
+  const mem = (m: Memory) =>
+    `RSS ${fmt(m.rssMb, 0)}, heap ${fmt(m.heapUsedMb, 0)} used of ${fmt(m.heapTotalMb, 0)}, external ${fmt(m.externalMb, 0)} (array buffers ${fmt(m.arrayBuffersMb, 0)})`;
+  opts.log(`the agent at the end, MB: ${mem(a.before)}; after a full GC: ${mem(a.after)}`);
   return [
     {
       name: 'per hooked call, calls 1,901-2,000 / 1-100 (median)',
