@@ -19,6 +19,7 @@ import type {
   Method,
   Params,
   ReadyLine,
+  Refusal,
   ResponseMessage,
   Results,
 } from '../../sidecar/src/protocol/protocol.js';
@@ -158,7 +159,7 @@ export class WaveClient {
   }
 
   /** A call that must fail: its error. */
-  async refused<M extends Method>(method: M, params: Params<M>): Promise<{ code: ErrorCode; message: string }> {
+  async refused<M extends Method>(method: M, params: Params<M>): Promise<{ code: ErrorCode; message: string; why?: Refusal }> {
     const r = await this.request(method, params);
     if (r.ok) throw new Error(`${method} was expected to fail but returned ${JSON.stringify(r.result).slice(0, 300)}`);
     return r.error;
@@ -202,7 +203,11 @@ export class WaveClient {
   }
 
   /** The first event of that name (at or after `since`) that satisfies the predicate. */
-  waitFor<E extends EventName>(event: E, predicate: (data: Events[E]) => boolean = () => true, opts: { since?: number; timeoutMs?: number } = {}): Promise<Events[E]> {
+  waitFor<E extends EventName>(
+    event: E,
+    predicate: (data: Events[E]) => boolean = () => true,
+    opts: { since?: number; timeoutMs?: number } = {},
+  ): Promise<Events[E]> {
     const since = opts.since ?? 0;
     return this.wait(
       () => {
@@ -213,18 +218,31 @@ export class WaveClient {
         return undefined;
       },
       opts.timeoutMs ?? HANG_MS,
-      () => `event ${event} (events so far: ${this.events.slice(since).map((e) => e.event).join(', ') || 'none'})`,
+      () =>
+        `event ${event} (events so far: ${
+          this.events
+            .slice(since)
+            .map((e) => e.event)
+            .join(', ') || 'none'
+        })`,
     );
   }
 
   /** Events of one name received so far (at or after `since`). */
   eventsOf<E extends EventName>(event: E, since = 0): Array<Events[E]> {
-    return this.events.slice(since).filter((e) => e.event === event).map((e) => e.data as Events[E]);
+    return this.events
+      .slice(since)
+      .filter((e) => e.event === event)
+      .map((e) => e.data as Events[E]);
   }
 
   /** The next reply that could not be matched to a request id. */
   nextOrphan(timeoutMs = HANG_MS): Promise<ResponseMessage> {
-    return this.wait(() => this.orphanResponses.shift(), timeoutMs, () => 'a reply to a malformed message');
+    return this.wait(
+      () => this.orphanResponses.shift(),
+      timeoutMs,
+      () => 'a reply to a malformed message',
+    );
   }
 
   close(): Promise<void> {

@@ -32,7 +32,8 @@ const PROJECT_LF = readFileSync(join(FIXTURES, 'project-settings.json'), 'utf8')
 const crlf = (s: string) => s.replace(/\n/g, '\r\n');
 /** The user fixture without a SessionStart hook, for servers that get it before their session started. */
 const USER_NO_START = USER_LF.replace('"SessionStart": [ // odd', '"PostCompact": [ // odd');
-const PLUGIN = '{\n  "description": "formatter plugin",\n  "hooks": { "PostToolUse": [ { "matcher": "Write", "hooks": [ { "type": "command", "command": "${WAVE_PLUGIN_ROOT}/fmt.sh" } ] } ] }\n}\n';
+const PLUGIN =
+  '{\n  "description": "formatter plugin",\n  "hooks": { "PostToolUse": [ { "matcher": "Write", "hooks": [ { "type": "command", "command": "${WAVE_PLUGIN_ROOT}/fmt.sh" } ] } ] }\n}\n';
 const BROKEN = '{\n  "hooks": {\n    "Stop": [\n      { "hooks": [ { "type": "command", "command": "x" } ] }\n    ],\n  }\n}\n';
 
 afterAll(async () => {
@@ -130,23 +131,50 @@ describe('list and delete round trips (workdir "my #proj ü")', () => {
   });
 
   const handwritten: Array<[string, string, (t: string) => string]> = [
-    ['the first handler (its comment line stays)', '~/bin/guard.sh', (t) => t.replace('\t\t\t\t\t{ "type": "command", "command": "~/bin/guard.sh", "timeout": 5 },\n', '')],
-    ['a middle handler with a trailing comment (the comment stays)', "echo 'second ✓'", (t) => t.replace(`{"type":"command","command":"echo 'second ✓'"},   `, '')],
+    [
+      'the first handler (its comment line stays)',
+      '~/bin/guard.sh',
+      (t) => t.replace('\t\t\t\t\t{ "type": "command", "command": "~/bin/guard.sh", "timeout": 5 },\n', ''),
+    ],
+    [
+      'a middle handler with a trailing comment (the comment stays)',
+      "echo 'second ✓'",
+      (t) => t.replace(`{"type":"command","command":"echo 'second ✓'"},   `, ''),
+    ],
     [
       'the last, multi-line handler (the comma before it goes, the note after that comma stays)',
       'printf \'%s\' "third — 三"',
       (t) =>
         t
           .replace(`"echo 'second ✓'"},   // trailing note`, `"echo 'second ✓'"}   // trailing note`)
-          .replace('\t\t\t\t\t{\n\t\t\t\t\t  "type": "command",\n\t\t\t\t\t    "command": "printf \'%s\' \\"third — 三\\"",\n\t\t\t\t\t  "description": "third hook"\n\t\t\t\t\t}\n', ''),
+          .replace(
+            '\t\t\t\t\t{\n\t\t\t\t\t  "type": "command",\n\t\t\t\t\t    "command": "printf \'%s\' \\"third — 三\\"",\n\t\t\t\t\t  "description": "third hook"\n\t\t\t\t\t}\n',
+            '',
+          ),
     ],
-    ['the only handler of the last group (the group goes)', 'npx prettier --check', (t) => t.replace('\t\t\t},\n\t\t\t{ "matcher": "Write|Edit", "hooks": [ { "type": "command", "command": "npx prettier --check" } ] }\n', '\t\t\t}\n')],
+    [
+      'the only handler of the last group (the group goes)',
+      'npx prettier --check',
+      (t) => t.replace('\t\t\t},\n\t\t\t{ "matcher": "Write|Edit", "hooks": [ { "type": "command", "command": "npx prettier --check" } ] }\n', '\t\t\t}\n'),
+    ],
     ['the first of two handlers on one line', 'say done', (t) => t.replace('{ "type": "command", "command": "say done" }, ', '')],
-    ['the second of two handlers on one line', 'notify-send 完成', (t) => t.replace('{ "type": "command", "command": "say done" }, { "type": "command", "command": "notify-send 完成" }', '{ "type": "command", "command": "say done" }')],
+    [
+      'the second of two handlers on one line',
+      'notify-send 完成',
+      (t) =>
+        t.replace(
+          '{ "type": "command", "command": "say done" }, { "type": "command", "command": "notify-send 完成" }',
+          '{ "type": "command", "command": "say done" }',
+        ),
+    ],
     [
       'the only hook of an event (the event key goes)',
       'echo "é escaped"',
-      (t) => t.replace('\t\t],\n     "SessionStart": [ // odd indentation\n       { "hooks": [ { "type": "command", "command": "echo \\"\\u00e9 escaped\\"" } ] }\n     ]\n', '\t\t]\n'),
+      (t) =>
+        t.replace(
+          '\t\t],\n     "SessionStart": [ // odd indentation\n       { "hooks": [ { "type": "command", "command": "echo \\"\\u00e9 escaped\\"" } ] }\n     ]\n',
+          '\t\t]\n',
+        ),
     ],
   ];
 
@@ -191,18 +219,27 @@ describe('list and delete round trips (workdir "my #proj ü")', () => {
       expect(text.replace(/\r\n/g, '')).not.toContain('\n'); // still CRLF only
       expectUnchanged(others);
       if (command === 'date') {
-        expect(text).toBe(original.replace('{ "hooks": [ { "type": "command", "command": "cat .wave/context.md" } ] },\r\n      // the second group\r\n      { "hooks": [ { "type": "command", "command": "date" } ] }\r\n', '{ "hooks": [ { "type": "command", "command": "cat .wave/context.md" } ] }\r\n      // the second group\r\n'));
+        expect(text).toBe(
+          original.replace(
+            '{ "hooks": [ { "type": "command", "command": "cat .wave/context.md" } ] },\r\n      // the second group\r\n      { "hooks": [ { "type": "command", "command": "date" } ] }\r\n',
+            '{ "hooks": [ { "type": "command", "command": "cat .wave/context.md" } ] }\r\n      // the second group\r\n',
+          ),
+        );
       }
     }
   });
 
   it('deleting hooks until none is left: the group goes with its last handler, the event key with its last group', async () => {
-    const original = '{\n  "env": { "A": "1" },\n  "hooks": {\n    "Stop": [\n      { "hooks": [ { "type": "command", "command": "s1" }, { "type": "command", "command": "s2" } ] },\n      { "hooks": [ { "type": "command", "command": "s3" } ] }\n    ],\n    "SessionStart": [ { "hooks": [ { "type": "command", "command": "st" } ] } ]\n  },\n  "permissions": { "allow": [] }\n}\n';
+    const original =
+      '{\n  "env": { "A": "1" },\n  "hooks": {\n    "Stop": [\n      { "hooks": [ { "type": "command", "command": "s1" }, { "type": "command", "command": "s2" } ] },\n      { "hooks": [ { "type": "command", "command": "s3" } ] }\n    ],\n    "SessionStart": [ { "hooks": [ { "type": "command", "command": "st" } ] } ]\n  },\n  "permissions": { "allow": [] }\n}\n';
     sb.write(sb.userSettings, original);
     await deleteHook(client, (h) => h.command === 's1');
     expect(parseJsonc(readFileSync(sb.userSettings, 'utf8'))).toEqual({
       env: { A: '1' },
-      hooks: { Stop: [{ hooks: [{ type: 'command', command: 's2' }] }, { hooks: [{ type: 'command', command: 's3' }] }], SessionStart: [{ hooks: [{ type: 'command', command: 'st' }] }] },
+      hooks: {
+        Stop: [{ hooks: [{ type: 'command', command: 's2' }] }, { hooks: [{ type: 'command', command: 's3' }] }],
+        SessionStart: [{ hooks: [{ type: 'command', command: 'st' }] }],
+      },
       permissions: { allow: [] },
     });
     await deleteHook(client, (h) => h.command === 's2');
@@ -211,14 +248,19 @@ describe('list and delete round trips (workdir "my #proj ü")', () => {
       SessionStart: [{ hooks: [{ type: 'command', command: 'st' }] }],
     });
     await deleteHook(client, (h) => h.command === 's3');
-    expect(readFileSync(sb.userSettings, 'utf8')).toBe('{\n  "env": { "A": "1" },\n  "hooks": {\n    "SessionStart": [ { "hooks": [ { "type": "command", "command": "st" } ] } ]\n  },\n  "permissions": { "allow": [] }\n}\n');
+    expect(readFileSync(sb.userSettings, 'utf8')).toBe(
+      '{\n  "env": { "A": "1" },\n  "hooks": {\n    "SessionStart": [ { "hooks": [ { "type": "command", "command": "st" } ] } ]\n  },\n  "permissions": { "allow": [] }\n}\n',
+    );
     const { after } = await deleteHook(client, (h) => h.command === 'st');
     expect(readFileSync(sb.userSettings, 'utf8')).toBe('{\n  "env": { "A": "1" },\n  "hooks": {\n  },\n  "permissions": { "allow": [] }\n}\n');
     expect(after.hooks.filter((h) => h.source === 'user')).toEqual([]);
   });
 
   it('a symlinked settings file stays a symlink; the file mode is kept', async () => {
-    const target = sb.write(join(sb.root, 'dotfiles', 'wave.json'), '{ "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "a" }, { "type": "command", "command": "b" } ] } ] } }');
+    const target = sb.write(
+      join(sb.root, 'dotfiles', 'wave.json'),
+      '{ "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "a" }, { "type": "command", "command": "b" } ] } ] } }',
+    );
     chmodSync(target, 0o640);
     rmSync(sb.userSettings);
     symlinkSync(target, sb.userSettings);
@@ -273,6 +315,8 @@ describe('refusals leave every file byte-identical and the list as it was', () =
     expect(err.code).toBe('conflict');
     expect(err.message).toContain(sb.userSettings);
     expect(err.message).toMatch(/changed since it was listed/);
+    // Why, in data, for the UI to word in its language.
+    expect(err.why).toEqual({ kind: 'changedSinceListed', file: sb.userSettings, now: 'changed', undone: 'deleted' });
     expectUnchanged(before);
     expect(shape(await client.call('hooks.list', {}))).toEqual(shape(listBefore));
   });

@@ -106,6 +106,9 @@ describe('a failed delete keeps the last good rows, greyed, under the error', ()
     await dialog.getByRole('button', { name: '确认删除' }).click();
     const failed = page.locator('.notice.banner-error', { hasText: '钩子未删除' });
     await failed.waitFor();
+    // Why, in Chinese too: the UI words the sidecar's refusal from its data, not its English.
+    expect(await failed.textContent()).toContain('未删除任何内容');
+    expect(await failed.textContent()).not.toMatch(/nothing was|changed since|cannot be read/);
 
     expect(await held(page).locator('[data-field=description]').allTextContents()).toEqual(['Say bye']);
     expect(await page.locator('.held-caption').textContent()).toBe('上次从 ~/.wave/settings.json 读取的内容：在可以再次读取之前显示为灰色');

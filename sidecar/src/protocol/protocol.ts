@@ -7,12 +7,14 @@ import { MODEL_PROVIDERS, STOP_CHOICES } from './wire.js';
 import type { ClaudeImportDone, ConfigState, HooksListing, ProjectHookDetail, TrustInfo } from './hooksListing.js';
 import type { McpElicitation, McpListing } from './mcpListing.js';
 import type { GuardCoverage } from './coverage.js';
+import type { Refusal } from './refusal.js';
 import { formatIssues } from '../util/zodIssues.js';
 
 export type * from './wire.js';
 export type * from './hooksListing.js';
 export type * from './mcpListing.js';
 export type * from './coverage.js';
+export type * from './refusal.js';
 
 // ----- requests (UI → sidecar) -----------------------------------------------------------------
 
@@ -325,7 +327,7 @@ export type ErrorCode = 'bad_request' | 'unknown_method' | 'not_found' | 'confli
 
 export type ResponseMessage<M extends Method = Method> =
   | { type: 'response'; id: number; ok: true; result: Results[M] }
-  | { type: 'response'; id: number | null; ok: false; error: { code: ErrorCode; message: string } };
+  | { type: 'response'; id: number | null; ok: false; error: { code: ErrorCode; message: string; why?: Refusal } };
 
 // ----- events (sidecar → UI) -------------------------------------------------------------------
 

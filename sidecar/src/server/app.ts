@@ -221,7 +221,8 @@ export class WaveApp implements Services {
     } catch (err) {
       const code: ErrorCode = err instanceof RequestError || err instanceof SettingsRefusal ? err.code : 'internal';
       if (code === 'internal') this.opts.log?.(`request failed: ${(err as Error).stack ?? err}`);
-      transport.send({ type: 'response', id, ok: false, error: { code, message: messageOf(err) } });
+      const why = err instanceof SettingsRefusal ? err.why : undefined;
+      transport.send({ type: 'response', id, ok: false, error: { code, message: messageOf(err), ...(why ? { why } : {}) } });
     }
   }
 

@@ -8,9 +8,9 @@ import { planImport, type ImportedHook } from '../hooks/import/claudeImport.js';
 import { addsAnything, importPairs, pairsFingerprint, planPair, type ImportPair, type ImportTarget, type PairPlan } from '../hooks/import/claudeImportFiles.js';
 import type { SessionConfig } from '../hooks/config/sessionConfig.js';
 import type { ClaudeHookInfo, ClaudeHooksFile, ClaudeImportDone, ClaudeNotImported, ClaudeSettingInfo } from '../protocol/protocol.js';
-import { editOwnSettings, SettingsRefusal } from './settingsEdit.js';
+import { editOwnSettings, SettingsRefusal, UNDONE } from './settingsEdit.js';
 
-const NOTHING = 'nothing was imported';
+const NOTHING = UNDONE.imported;
 const BOM = '\uFEFF';
 
 const info = (h: ImportedHook): ClaudeHookInfo => ({ event: h.event, matcher: h.matcher, what: h.what });
@@ -93,7 +93,7 @@ function writeImport(p: PairPlan, session: SessionConfig | null): ClaudeImportDo
       return bom + plan.text;
     },
     session,
-    NOTHING,
+    'imported',
   );
   return { from: p.target, file: p.from, to: p.to, added: added.map(info), skipped, settings, notImported };
 }

@@ -35,7 +35,7 @@ function toChat(app: Services, prefill: string): void {
 function openTarget(app: Services, source: 'user' | 'project'): string {
   const paths = settingsPaths(app.workdir, app.homeDir);
   const path = source === 'user' ? paths.user : paths.project;
-  if (!existsSync(path)) editOwnSettings(path, (text) => setJsonValue(text, ['hooks'], {}), app.chat.sessionConfig(), 'it was not created');
+  if (!existsSync(path)) editOwnSettings(path, (text) => setJsonValue(text, ['hooks'], {}), app.chat.sessionConfig(), 'created');
   app.host.send({ host: 'openFile', path });
   return path;
 }

@@ -19,9 +19,20 @@ import { removeStaleTemps } from '../settings/atomicWrite.js';
 import { parseJsonText, type JsonPath } from '../settings/jsonFile.js';
 import { settingsPaths } from '../settings/paths.js';
 import type { ImportTarget } from '../hooks/import/claudeImportFiles.js';
-import type { ClaudeImportDone, FileReview, HookListItem, HookState, HooksListing, SettingsFileState, TrustState } from '../protocol/protocol.js';
+import type { ClaudeImportDone, FileReview, HookListItem, HookState, HooksListing, Refusal, SettingsFileState, TrustState } from '../protocol/protocol.js';
 import { ClaudeHooks } from './claudeImport.js';
-import { assertEditable, assertWritable, editOwnSettings, hashOf, realPathOr, SettingsRefusal, versionOf, writeUnlessChanged } from './settingsEdit.js';
+import {
+  assertEditable,
+  assertWritable,
+  editOwnSettings,
+  errnoOf,
+  hashOf,
+  realPathOr,
+  SettingsRefusal,
+  UNDONE,
+  versionOf,
+  writeUnlessChanged,
+} from './settingsEdit.js';
 
 export { SettingsRefusal } from './settingsEdit.js';
 
@@ -144,7 +155,8 @@ export class HooksSettingsService {
   delete(id: string, version: string): HooksListing & { undo: string } {
     const listing = this.list();
     const item = listing.hooks.find((h) => h.id === id);
-    if (item && !item.editable) throw new SettingsRefusal('refused', `plugin hooks are read-only (${item.file})`);
+    if (item && !item.editable)
+      throw new SettingsRefusal('refused', `plugin hooks are read-only (${item.file})`, { kind: 'pluginReadOnly', file: item.file, undone: 'deleted' });
     // The file is checked first: when it changed since it was listed (an editor saved, the file
     // vanished or broke), the id may now name no hook or another one — that is a conflict.
     const file = listing.files.find((f) => f.path === (item?.file ?? fileOfId(id)));
@@ -154,28 +166,37 @@ export class HooksSettingsService {
         : file.error
           ? ` (it is not valid JSON now: line ${file.error.line}, column ${file.error.column}: ${file.error.message})`
           : '';
-      throw new SettingsRefusal('conflict', `${file.path} changed since it was listed${now}; nothing was deleted — look at the fresh list and try again`);
+      const why: Refusal = { kind: 'changedSinceListed', file: file.path, now: !file.exists ? 'gone' : file.error ? 'invalid' : 'changed', undone: 'deleted' };
+      throw new SettingsRefusal('conflict', `${file.path} changed since it was listed${now}; nothing was deleted — look at the fresh list and try again`, why);
     }
     if (!item && file?.error) {
       const e = file.error;
-      throw new SettingsRefusal('refused', `${file.path} is not valid JSON (line ${e.line}, column ${e.column}: ${e.message}); nothing was deleted`);
+      const why: Refusal = { kind: 'invalidJson', file: file.path, line: e.line, column: e.column, detail: e.message, undone: 'deleted' };
+      throw new SettingsRefusal('refused', `${file.path} is not valid JSON (line ${e.line}, column ${e.column}: ${e.message}); nothing was deleted`, why);
     }
-    if (!item || !file) throw new SettingsRefusal('not_found', 'that hook is no longer in its settings file; the list was refreshed');
+    if (!item || !file)
+      throw new SettingsRefusal('not_found', 'that hook is no longer in its settings file; the list was refreshed', { kind: 'hookGone', undone: null });
     let bytes: Buffer;
     try {
       bytes = readFileSync(item.file);
-    } catch {
-      throw new SettingsRefusal('refused', `${item.file} cannot be read any more (it vanished?); nothing was deleted`);
+    } catch (err) {
+      const why: Refusal = { kind: 'unreadable', file: item.file, cause: errnoOf(err), undone: 'deleted' };
+      throw new SettingsRefusal('refused', `${item.file} cannot be read any more (it vanished?); nothing was deleted`, why);
     }
-    if (hashOf(bytes) !== version) throw new SettingsRefusal('conflict', `${item.file} changed while deleting; nothing was deleted`);
+    if (hashOf(bytes) !== version)
+      throw new SettingsRefusal('conflict', `${item.file} changed while deleting; nothing was deleted`, {
+        kind: 'changedWhile',
+        file: item.file,
+        undone: 'deleted',
+      });
     const text = bytes.toString('utf8');
-    assertEditable(item.file, text, 'nothing was deleted');
-    assertWritable(item.file, 'nothing was deleted');
+    assertEditable(item.file, text, 'deleted');
+    assertWritable(item.file, 'deleted');
     const deleted = this.disk().s.hooks.find((h) => h.id === item.id);
     const next = removeHook(text, parseJsonText(item.file, text).value, this.pathOf(item.id));
     const session = this.opts.session?.() ?? null;
     const clean = session?.isClean(item.file) ?? false;
-    writeUnlessChanged(item.file, next, version, 'nothing was deleted', 'deleting');
+    writeUnlessChanged(item.file, next, version, 'deleted', 'deleting');
     // The user's own delete on this page applies at once, without review (docs/hooks.md); a file
     // with another change waiting keeps that change in review.
     if (clean) session!.apply(item.file);
@@ -195,16 +216,23 @@ export class HooksSettingsService {
    * listed version; like a delete on this page it applies at once (editOwnSettings). Throws SettingsRefusal.
    */
   setParallel(id: string, parallel: boolean, version: string): HooksListing {
-    const nothing = 'nothing was changed';
+    const nothing = UNDONE.changed;
     const item = this.list().hooks.find((h) => h.id === id);
-    if (!item) throw new SettingsRefusal('not_found', 'that hook is no longer in its settings file; the list was refreshed');
-    if (!item.editable) throw new SettingsRefusal('refused', `plugin hooks are read-only (${item.file})`);
+    if (!item)
+      throw new SettingsRefusal('not_found', 'that hook is no longer in its settings file; the list was refreshed', { kind: 'hookGone', undone: null });
+    if (!item.editable)
+      throw new SettingsRefusal('refused', `plugin hooks are read-only (${item.file})`, { kind: 'pluginReadOnly', file: item.file, undone: 'changed' });
     if (parallel && !item.parallelizable) throw new SettingsRefusal('refused', `the hooks of this ${item.event} group cannot start together; ${nothing}`);
     if (versionOf(item.file) !== version)
-      throw new SettingsRefusal('conflict', `${item.file} changed since it was listed; ${nothing} — look at the fresh list and try again`);
+      throw new SettingsRefusal('conflict', `${item.file} changed since it was listed; ${nothing} — look at the fresh list and try again`, {
+        kind: 'changedSinceListed',
+        file: item.file,
+        now: 'changed',
+        undone: 'changed',
+      });
     const at = this.pathOf(id);
     const path: JsonPath = ['hooks', at.event, at.group, 'parallel'];
-    editOwnSettings(item.file, (text) => (parallel ? setJsonValue(text, path, true) : removeJsonValue(text, path)), this.opts.session?.() ?? null, nothing);
+    editOwnSettings(item.file, (text) => (parallel ? setJsonValue(text, path, true) : removeJsonValue(text, path)), this.opts.session?.() ?? null, 'changed');
     return this.list();
   }
 
@@ -215,11 +243,12 @@ export class HooksSettingsService {
   undoDelete(token: string): HooksListing {
     const undo = this.undos.get(token);
     if (!undo) throw new SettingsRefusal('not_found', 'that delete can no longer be undone');
-    const nothing = 'nothing was restored';
-    if (versionOf(undo.file) !== undo.after) throw new SettingsRefusal('conflict', `${undo.file} changed since the delete; ${nothing}`);
+    const nothing = UNDONE.restored;
+    if (versionOf(undo.file) !== undo.after)
+      throw new SettingsRefusal('conflict', `${undo.file} changed since the delete; ${nothing}`, { kind: 'changedWhile', file: undo.file, undone: 'restored' });
     const session = this.opts.session?.() ?? null;
     const clean = session?.isClean(undo.file) ?? true;
-    writeUnlessChanged(undo.file, undo.before, undo.after, nothing, 'restoring');
+    writeUnlessChanged(undo.file, undo.before, undo.after, 'restored', 'restoring');
     this.undos.delete(token);
     if (session && clean) session.apply(undo.file);
     return this.list();

@@ -161,7 +161,7 @@ export class ModelService {
     if (values.baseURL && !isHttpUrl(values.baseURL))
       throw new SettingsRefusal('refused', `the base URL must be an http(s) URL such as http://127.0.0.1:8000/v1, not "${values.baseURL}"; nothing was saved`);
     const edit = (text: string) => Object.entries(values).reduce((t, [k, v]) => setJsonValue(t, [k], v), text);
-    editOwnSettings(this.file, edit, this.opts.session(), 'the model settings were not saved');
+    editOwnSettings(this.file, edit, this.opts.session(), 'modelSaved');
     this.reload();
     return this.state();
   }

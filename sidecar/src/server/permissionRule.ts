@@ -21,5 +21,5 @@ function allowRules(file: string, text: string): string[] {
  */
 export function writeAllowRule(file: string, rule: string, session: SessionConfig | null): void {
   const add = (text: string) => (allowRules(file, text).includes(rule) ? text || '{}\n' : setJsonValue(text, ['permissions', 'allow'], rule, true));
-  editOwnSettings(file, add, session, 'no rule was written');
+  editOwnSettings(file, add, session, 'ruleWritten');
 }

@@ -12,14 +12,35 @@ import { formatJsonPath, parseJsonText } from '../settings/jsonFile.js';
 import { PRIVATE_FILE } from '../settings/privateFiles.js';
 import type { SessionConfig } from '../hooks/config/sessionConfig.js';
 import { messageOf } from '../util/errors.js';
+import type { Refusal, Undone } from '../protocol/refusal.js';
 
 export class SettingsRefusal extends Error {
   constructor(
     readonly code: 'not_found' | 'conflict' | 'refused',
     message: string,
+    /** Why, in data, for the UI to word in its language (protocol/refusal.ts). */
+    readonly why?: Refusal,
   ) {
     super(message);
   }
+}
+
+/** The English end of a refusal's sentence, for what it left undone. */
+export const UNDONE: Record<Undone, string> = {
+  deleted: 'nothing was deleted',
+  changed: 'nothing was changed',
+  restored: 'nothing was restored',
+  written: 'nothing was written',
+  created: 'it was not created',
+  ruleWritten: 'no rule was written',
+  modelSaved: 'the model settings were not saved',
+  imported: 'nothing was imported',
+};
+
+/** The system's code of a failed file operation (ENOSPC, EACCES…), or null. */
+export function errnoOf(err: unknown): string | null {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : null;
 }
 
 export const hashOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
@@ -51,27 +72,32 @@ export function realPathOr(path: string): string {
 }
 
 /** Refuses a text that a by-the-byte edit cannot be trusted with: not JSON, or a key given twice. */
-export function assertEditable(file: string, text: string, nothing: string): void {
+export function assertEditable(file: string, text: string, undone: Undone): void {
+  const nothing = UNDONE[undone];
   const parsed = parseJsonText(file, text);
   if (parsed.parseError) {
     const e = parsed.parseError;
-    throw new SettingsRefusal('refused', `${file} is not valid JSON (line ${e.line}, column ${e.column}: ${e.message}); ${nothing}`);
+    const why: Refusal = { kind: 'invalidJson', file, line: e.line, column: e.column, detail: e.message, undone };
+    throw new SettingsRefusal('refused', `${file} is not valid JSON (line ${e.line}, column ${e.column}: ${e.message}); ${nothing}`, why);
   }
   const dup = parsed.duplicates[0];
   if (dup) {
     // With a repeated key the value shown and the bytes an edit would change may differ (docs/hooks.md, Validation).
+    const key = String(dup.path[dup.path.length - 1]);
+    const path = formatJsonPath(dup.path);
     throw new SettingsRefusal(
       'refused',
-      `${file} has the key "${dup.path[dup.path.length - 1]}" twice (${formatJsonPath(dup.path)}, lines ${dup.previous.line} and ${dup.line}): merge them in an editor first; ${nothing}`,
+      `${file} has the key "${key}" twice (${path}, lines ${dup.previous.line} and ${dup.line}): merge them in an editor first; ${nothing}`,
+      { kind: 'duplicateKey', file, key, path, lines: [dup.previous.line, dup.line], undone },
     );
   }
 }
 
-export function assertWritable(file: string, nothing: string): void {
+export function assertWritable(file: string, undone: Undone): void {
   try {
     accessSync(file, constants.W_OK);
   } catch {
-    throw new SettingsRefusal('refused', `${file} is read-only; ${nothing}`);
+    throw new SettingsRefusal('refused', `${file} is read-only; ${UNDONE[undone]}`, { kind: 'readOnly', file, undone });
   }
 }
 
@@ -79,20 +105,23 @@ export function assertWritable(file: string, nothing: string): void {
  * Writes the file when it still has the listed version, checked right before the rename; a save
  * that slips in during the rename is put back and reported (docs/reliability.md).
  */
-export function writeUnlessChanged(file: string, next: string | Buffer, version: string, nothing: string, doing = 'writing'): void {
+export function writeUnlessChanged(file: string, next: string | Buffer, version: string, undone: Undone, doing = 'writing'): void {
+  const nothing = UNDONE[undone];
   let outcome: ReplaceOutcome;
   try {
     removeStaleTemps(realPathOr(file));
     outcome = replaceIfUnchanged(file, next, version, hashOf, keyMode(next));
   } catch (err) {
-    throw new SettingsRefusal('refused', `cannot write ${file}: ${messageOf(err)}; ${nothing}`);
+    const why: Refusal = { kind: 'cannotWrite', file, cause: errnoOf(err), detail: messageOf(err), undone };
+    throw new SettingsRefusal('refused', `cannot write ${file}: ${messageOf(err)}; ${nothing}`, why);
   }
   if (outcome.written) return;
-  if (outcome.why === 'changed') throw new SettingsRefusal('conflict', `${file} changed while ${doing}; ${nothing}`);
+  if (outcome.why === 'changed') throw new SettingsRefusal('conflict', `${file} changed while ${doing}; ${nothing}`, { kind: 'changedWhile', file, undone });
   if (outcome.why === 'replaced') {
     throw new SettingsRefusal(
       'conflict',
       `another program saved ${file} at the same moment (by renaming ${outcome.by} over it) and Wave's write replaced that save: check the file and save again`,
+      { kind: 'replacedSave', file, undone: null },
     );
   }
   throw new SettingsRefusal(
@@ -100,6 +129,7 @@ export function writeUnlessChanged(file: string, next: string | Buffer, version:
     outcome.restored
       ? `${file} was saved by another program while ${doing}; that save was kept and ${nothing}`
       : `${file} was saved by another program while ${doing}, and that save could not be read back: check the file`,
+    { kind: 'savedMeanwhile', file, kept: outcome.restored, undone: outcome.restored ? undone : null },
   );
 }
 
@@ -107,14 +137,16 @@ export function writeUnlessChanged(file: string, next: string | Buffer, version:
  * Edits one settings file: `edit` gets its text ('' when it does not exist) and returns the new
  * text. Returns the bytes it had before (null: it did not exist) and its new version.
  */
-export function editSettingsFile(file: string, edit: (text: string) => string, nothing = 'nothing was written'): { before: Buffer | null; version: string } {
+export function editSettingsFile(file: string, edit: (text: string) => string, undone: Undone = 'written'): { before: Buffer | null; version: string } {
+  const nothing = UNDONE[undone];
   if (!existsSync(file)) {
     const next = edit('');
     try {
       mkdirSync(dirname(file), { recursive: true });
       writeFileAtomic(file, next, keyMode(next));
     } catch (err) {
-      throw new SettingsRefusal('refused', `cannot create ${file}: ${messageOf(err)}; ${nothing}`);
+      const why: Refusal = { kind: 'cannotWrite', file, cause: errnoOf(err), detail: messageOf(err), undone };
+      throw new SettingsRefusal('refused', `cannot create ${file}: ${messageOf(err)}; ${nothing}`, why);
     }
     return { before: null, version: versionOf(file) };
   }
@@ -122,18 +154,18 @@ export function editSettingsFile(file: string, edit: (text: string) => string, n
   try {
     before = readFileSync(file);
   } catch (err) {
-    throw new SettingsRefusal('refused', `cannot read ${file}: ${messageOf(err)}; ${nothing}`);
+    throw new SettingsRefusal('refused', `cannot read ${file}: ${messageOf(err)}; ${nothing}`, { kind: 'unreadable', file, cause: errnoOf(err), undone });
   }
   const text = before.toString('utf8');
-  assertEditable(file, text, nothing);
-  assertWritable(file, nothing);
+  assertEditable(file, text, undone);
+  assertWritable(file, undone);
   let next: string;
   try {
     next = edit(text);
   } catch (err) {
     throw new SettingsRefusal('refused', `cannot edit ${file}: ${messageOf(err)}; ${nothing}`);
   }
-  writeUnlessChanged(file, next, hashOf(before), nothing);
+  writeUnlessChanged(file, next, hashOf(before), undone);
   return { before, version: versionOf(file) };
 }
 
@@ -143,9 +175,9 @@ export function editSettingsFile(file: string, edit: (text: string) => string, n
  * file also has a change nobody reviewed (the agent's, say), only the user's edit is taken: the
  * session's approved content gets the same edit, the rest stays in review (docs/hooks.md, "Safety").
  */
-export function editOwnSettings(file: string, edit: (text: string) => string, session: SessionConfig | null, nothing?: string): void {
+export function editOwnSettings(file: string, edit: (text: string) => string, session: SessionConfig | null, undone?: Undone): void {
   const clean = session?.isClean(file) ?? true;
-  editSettingsFile(file, edit, nothing);
+  editSettingsFile(file, edit, undone);
   if (!session) return;
   if (clean) session.apply(file);
   else session.approveEdit(file, edit);

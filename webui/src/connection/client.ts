@@ -2,7 +2,7 @@
 // and event subscription. The only module that knows about the transport; everything else sees
 // `SidecarClient`. It reconnects after a drop (the sidecar may restart) and tells its listeners, who
 // then fetch fresh state.
-import type { ErrorCode, EventName, Events, Method, Params, RequestMessage, Results, ServerMessage } from './protocol.js';
+import type { ErrorCode, EventName, Events, Method, Params, Refusal, RequestMessage, Results, ServerMessage } from './protocol.js';
 
 export type ConnectionStatus = 'connecting' | 'open' | 'closed';
 
@@ -11,6 +11,8 @@ export class RequestFailed extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** Why a settings change was refused, in data (the UI words it; `message` is the sidecar's English). */
+    readonly why: Refusal | null = null,
   ) {
     super(message);
   }
@@ -102,7 +104,9 @@ class SocketClient implements SidecarClient {
     const text = JSON.stringify(message);
     return new Promise((resolve, reject) => {
       // The sidecar answers request `id` with the result of `method` (protocol.ts).
-      this.pending.set(id, (msg) => (msg.ok ? resolve(msg.result as Results[M]) : reject(new RequestFailed(msg.error.code, msg.error.message))));
+      this.pending.set(id, (msg) =>
+        msg.ok ? resolve(msg.result as Results[M]) : reject(new RequestFailed(msg.error.code, msg.error.message, msg.error.why ?? null)),
+      );
       if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
       else this.outbox.push(text);
     });

@@ -5,12 +5,14 @@ import { guardsEn } from './guards.en.js';
 import { whyEn } from './why.en.js';
 import { claudeImportEn } from './claudeImport.en.js';
 import { mcpEn } from './mcp.en.js';
+import { refusalEn } from './refusal.en.js';
 
 export const en = {
   ...runKindEn,
   ...whyEn,
   ...claudeImportEn,
   ...mcpEn,
+  ...refusalEn,
   'app.name': 'Wave',
   'app.skipToComposer': 'Skip to the message input (/)',
   'app.chat': 'Chat',

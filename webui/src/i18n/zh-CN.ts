@@ -5,12 +5,14 @@ import { runKindZhCN } from './runKind.zh-CN.js';
 import { whyZhCN } from './why.zh-CN.js';
 import { claudeImportZhCN } from './claudeImport.zh-CN.js';
 import { mcpZhCN } from './mcp.zh-CN.js';
+import { refusalZhCN } from './refusal.zh-CN.js';
 
 export const zhCN: Dict = {
   ...runKindZhCN,
   ...whyZhCN,
   ...claudeImportZhCN,
   ...mcpZhCN,
+  ...refusalZhCN,
   'app.name': 'Wave',
   'app.skipToComposer': '跳到消息输入框（/）',
   'app.chat': '会话',

@@ -1,7 +1,14 @@
 // "Try, else show the error" for the stores' verbs: a request that fails puts its message where the
 // view shows errors (an error signal, or a function that makes a notice of it) and never throws on.
-/** The message of anything thrown (a refused request's words, an Error's message, else the value as text). */
+import { RequestFailed } from '../connection/client.js';
+import { refusalText } from './refusalWords.js';
+
+/**
+ * The message of anything thrown: a refused settings change in the UI's words, a failed request's
+ * message, an Error's message, else the value as text.
+ */
 export function messageOf(err: unknown): string {
+  if (err instanceof RequestFailed && err.why) return refusalText(err.why);
   return err instanceof Error ? err.message : String(err);
 }
 

@@ -1,0 +1,63 @@
+// A refused settings change in the UI's language (webui/src/state/refusalWords.ts): every kind of
+// refusal the sidecar sends (sidecar/src/protocol/refusal.ts) has words in both languages, built
+// from its data; the Chinese ones carry none of the sidecar's English, and a failed request without
+// a refusal still shows the sidecar's message.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Refusal } from '../../src/connection/protocol.js';
+import { RequestFailed } from '../../src/connection/client.js';
+import { lang } from '../../src/i18n/index.js';
+import { messageOf } from '../../src/state/attempt.js';
+import { refusalText } from '../../src/state/refusalWords.js';
+
+const FILE = '/home/u/.wave/settings.json';
+const ALL: Refusal[] = [
+  { kind: 'pluginReadOnly', file: FILE, undone: 'deleted' },
+  { kind: 'changedSinceListed', file: FILE, now: 'changed', undone: 'deleted' },
+  { kind: 'changedSinceListed', file: FILE, now: 'gone', undone: 'changed' },
+  { kind: 'changedSinceListed', file: FILE, now: 'invalid', undone: 'deleted' },
+  { kind: 'invalidJson', file: FILE, line: 4, column: 2, detail: 'trailing comma', undone: 'written' },
+  { kind: 'duplicateKey', file: FILE, key: 'hooks', path: '$.hooks', lines: [2, 9], undone: 'modelSaved' },
+  { kind: 'hookGone', undone: null },
+  { kind: 'unreadable', file: FILE, cause: 'EISDIR', undone: 'deleted' },
+  { kind: 'readOnly', file: FILE, undone: 'ruleWritten' },
+  { kind: 'cannotWrite', file: FILE, cause: 'ENOSPC', detail: 'ENOSPC: no space left on device, write', undone: 'created' },
+  { kind: 'cannotWrite', file: FILE, cause: null, detail: 'something odd', undone: 'imported' },
+  { kind: 'changedWhile', file: FILE, undone: 'restored' },
+  { kind: 'savedMeanwhile', file: FILE, kept: true, undone: 'deleted' },
+  { kind: 'savedMeanwhile', file: FILE, kept: false, undone: null },
+  { kind: 'replacedSave', file: FILE, undone: null },
+];
+
+afterEach(() => {
+  lang.value = 'en';
+});
+
+describe('the words of a refused settings change', () => {
+  it('English: why, then what was left undone', () => {
+    lang.value = 'en';
+    expect(refusalText(ALL[1]!)).toBe(`${FILE} changed since it was listed; nothing was deleted`);
+    expect(refusalText(ALL[9]!)).toBe(`cannot write ${FILE}: the disk is full; it was not created`);
+    expect(refusalText(ALL[10]!)).toBe(`cannot write ${FILE}: something odd; nothing was imported`);
+    expect(refusalText(ALL[6]!)).toBe('that hook is no longer in its settings file; the list was refreshed');
+  });
+
+  it('Chinese for every kind, with the file and the numbers, and no English sentence', () => {
+    lang.value = 'zh-CN';
+    for (const r of ALL) {
+      const text = refusalText(r);
+      expect(text, r.kind).not.toMatch(/\b(nothing|changed|cannot|the|was|is)\b/);
+      if ('file' in r) expect(text, r.kind).toContain(FILE);
+    }
+    expect(refusalText(ALL[1]!)).toBe(`${FILE} 在列出之后已被更改；未删除任何内容`);
+    expect(refusalText(ALL[9]!)).toBe(`无法写入 ${FILE}：磁盘已满；未创建该文件`);
+    expect(refusalText(ALL[4]!)).toContain('第 4 行第 2 列');
+  });
+
+  it("a failed request shows the refusal's words when it has one, else the sidecar's message", () => {
+    lang.value = 'zh-CN';
+    expect(messageOf(new RequestFailed('conflict', `${FILE} changed since it was listed; nothing was deleted`, ALL[1]!))).toBe(
+      `${FILE} 在列出之后已被更改；未删除任何内容`,
+    );
+    expect(messageOf(new RequestFailed('refused', 'the input\'s "tool_name" must be a string'))).toBe('the input\'s "tool_name" must be a string');
+  });
+});
