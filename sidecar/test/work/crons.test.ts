@@ -101,14 +101,15 @@ describe.concurrent('CronScheduler', () => {
       "s.create({ schedule: '* * * * * *', prompt: 'x', recurring: true });",
       "console.log('created');",
     ].join('\n');
-    const t0 = Date.now();
+    // The process ends by itself: a timer that held it would make it print "due" every second until
+    // the hang limit killed it (execFileSync then throws). One "due" before it ends is possible on a
+    // busy machine (the TypeScript loader's shutdown can outlast a second), so only the first line counts.
     const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
       cwd: REPO_ROOT,
       encoding: 'utf8',
-      timeout: 10_000,
+      timeout: HANG_MS,
     });
-    expect(out.trim()).toBe('created');
-    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(out.split('\n')[0]).toBe('created');
   });
 });
 
