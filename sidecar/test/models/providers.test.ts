@@ -293,7 +293,7 @@ describe.each(['openai', 'anthropic'] as const)('%s provider against the scripte
     const err = await failure(clientFor(server, provider).send(ask('hi', { signal: controller.signal })));
     expect(err.kind).toBe('aborted');
     expect(err.message).toBe('model request aborted');
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(5000); // before the delayed answer could have come
   });
 
   it('aborts through the AbortSignal in the middle of the stream', async () => {
