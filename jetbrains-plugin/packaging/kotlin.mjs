@@ -40,8 +40,21 @@ const isBridge = (file) => JCEF_BRIDGE.some((name) => file.endsWith(`${sep}${nam
 /** A compiled class of the bridge: JcefWebView.class, JcefWebView$Companion.class, … */
 export const isBridgeClass = (name) => JCEF_BRIDGE.some((f) => new RegExp(`/${f.replace('.kt', '')}(\\$[^/]*)?\\.class$`).test(name));
 
+/**
+ * The JVM options of a compile or a test run: a short-lived JVM spends most of its CPU in the
+ * optimising JIT (C2), which never pays off here; the first tier alone and the serial collector halve
+ * the CPU of `npm test`'s Kotlin steps (docs/reliability.md, "Where the suite's time goes"). A
+ * JAVA_OPTS of the user's own wins.
+ */
+export const JVM_OPTS = '-Xmx512M -Xms128M -XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
+export const kotlincEnv = () => ({ ...process.env, JAVA_OPTS: process.env.JAVA_OPTS ?? JVM_OPTS });
+
 function kotlinc$(args, what) {
-  const run = spawnSync(kotlinc, ['-jvm-target', '17', '-Xjvm-default=all', '-module-name', 'wave-jetbrains', '-nowarn', ...args], { stdio: 'inherit', shell: windows });
+  const run = spawnSync(kotlinc, ['-jvm-target', '17', '-Xjvm-default=all', '-module-name', 'wave-jetbrains', '-nowarn', ...args], {
+    stdio: 'inherit',
+    shell: windows,
+    env: kotlincEnv(),
+  });
   if (run.status !== 0) throw new Error(`kotlinc failed on ${what} (exit ${run.status ?? run.signal ?? run.error?.message})`);
 }
 

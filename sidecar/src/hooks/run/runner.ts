@@ -11,7 +11,8 @@
 // ≈ 1.5 ms per hook), and on POSIX from a small long-lived spawner process (spawner.ts,
 // spawnerMain.ts) because a fork copies the parent's page tables: from the sidecar it grows with
 // the agent's memory (≈ 10 ms with 200 MB of Buffers alive), from the spawner it stays ≈ 2 ms.
-// The spawner starts lazily; until it is ready (and if it is given up on) hooks run from here.
+// The spawner starts lazily, once it pays for its own start (below); until it is ready (and if it
+// is given up on) hooks run from here.
 import { HookSpawner } from './spawner.js';
 import { runDirect } from './spawn.js';
 
@@ -24,12 +25,23 @@ export type { ProcessSpec, ProcessRunner } from '../handlers/processSpec.js';
 /** `WAVE_HOOK_SPAWNER=off` runs every hook from the sidecar itself (no spawner process). */
 const spawner = new HookSpawner({ enabled: process.platform !== 'win32' && process.env.WAVE_HOOK_SPAWNER !== 'off' });
 
+/**
+ * When the spawner pays for itself. Its start is a Node process (≈ 0.2 CPU-seconds here): a short
+ * `wave -p` or `wave hooks test`, a small process running a few hooks, forks them itself at the raw
+ * floor (docs/benchmarks.md, "Why the spawner"). A process that has grown — where each fork copies
+ * more page tables — or that runs hooks often gets the spawner.
+ */
+export const SPAWNER_AFTER = { hooks: 20, rssBytes: 150 * 1024 * 1024 };
+let directRuns = 0;
+const spawnerPays = () => directRuns >= SPAWNER_AFTER.hooks || process.memoryUsage.rss() >= SPAWNER_AFTER.rssBytes;
+
 export const runHookProcess: ProcessRunner = (spec) => {
   if (spawner.usable) return spawner.run(spec);
   // Meanwhile (and when there can be none) the hook runs from here; the spawner is started once
   // this hook is done, so its start-up (a fork from this process too) never delays the hook.
+  directRuns++;
   const result = runDirect(spec);
-  void result.then(() => spawner.start());
+  void result.then(() => spawnerPays() && spawner.start());
   return result;
 };
 
