@@ -1,9 +1,9 @@
 // Where the suite's time goes (README, "Running tests"): with WAVE_TEST_CPU_LOG=<file>, vitest loads
 // this into every test file (vitest.config.ts, setupFiles) and, when the file is done, appends one
 // JSON line: the file, the CPU seconds of its worker (`self`) and of every process it started and
-// waited for — `wave`, hooks, Chromium (`children`) — and its wall seconds. Each file runs in a fresh
-// worker process, so the figures are the file's own. CPU, unlike wall time, does not grow with the
-// load of a shared machine. Linux only (/proc/self/stat).
+// waited for — `wave`, hooks, Chromium (`children`) — and its wall seconds, since the previous file
+// of the same worker ended (a system file has a worker of its own; unit files share theirs). CPU,
+// unlike wall time, does not grow with the load of a shared machine. Linux only (/proc/self/stat).
 import { appendFileSync, readFileSync } from 'node:fs';
 import { afterAll, beforeEach } from 'vitest';
 
@@ -16,11 +16,16 @@ function times(): { self: number; children: number } {
   return { self: n(11) + n(12), children: n(13) + n(14) };
 }
 
+/** What the worker had used when its previous test file ended (the unit files share workers). */
+const before = ((globalThis as { waveCpuBefore?: { self: number; children: number; wall: number } }).waveCpuBefore ??= { self: 0, children: 0, wall: 0 });
 let file = '';
 beforeEach(({ task }) => {
   file = task.file.filepath;
 });
 afterAll(() => {
   const log = process.env.WAVE_TEST_CPU_LOG;
-  if (log) appendFileSync(log, `${JSON.stringify({ file, ...times(), wall: process.uptime() })}\n`);
+  const now = { ...times(), wall: process.uptime() };
+  const used = { self: now.self - before.self, children: now.children - before.children, wall: now.wall - before.wall };
+  Object.assign(before, now);
+  if (log) appendFileSync(log, `${JSON.stringify({ file, ...used })}\n`);
 });
