@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ensureBuilt, REPO, WAVE_BIN } from '../e2e/harness.js';
 import { HANG_MS, until as untilEvent } from '../limits.js';
 import { startModelServer, type ModelServer, type ScriptStep } from '../model-server/server.js';
@@ -34,13 +34,19 @@ export interface UiSuite {
   serve(sb: UiSandbox, o?: { script?: ScriptStep[]; env?: Record<string, string> }): Promise<Serve & { model: ModelServer | undefined }>;
 }
 
-/** Chromium launched before a test file's tests; closed after them with what they started, and the sandboxes removed. */
+/**
+ * Chromium launched before a test file's tests; the pages a test opened handed back after it (emptied,
+ * for the next test's `openPage`); closed after them with what they started, and the sandboxes removed.
+ */
 export function uiSuite(): UiSuite {
   let browser: Browser | undefined;
   const closers: Array<() => Promise<void>> = [];
   beforeAll(async () => {
     ensureUiBuilt();
     browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    if (browser) await handBack(browser);
   });
   afterAll(async () => {
     await browser?.close();
@@ -243,21 +249,52 @@ export interface OpenOptions {
   colorScheme?: 'light' | 'dark';
 }
 
-/** Opens the served UI in a fresh context (own storage), failing the test on any page error. */
-export async function openPage(browser: Browser, serve: Serve, o: OpenOptions = {}): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: o.width ?? 1100, height: o.height ?? 720 },
-    colorScheme: o.colorScheme ?? 'light',
-    locale: 'en-US',
-    deviceScaleFactor: 1,
-  });
+/**
+ * Pages a finished test left open, per browser, to be opened again by the next test: a new page is a
+ * renderer process of its own, ≈ 1 CPU-second here; navigating a spare one costs ≈ 0.4
+ * (docs/reliability.md, "Where the suite's time goes"). `uiSuite()` hands a test's pages back after
+ * it, each emptied first: its storage cleared, then `about:blank` (its WebSocket closed).
+ */
+const SPARE = new WeakMap<Browser, Page[]>();
+const OPENED = new WeakMap<Browser, Page[]>();
+
+async function handBack(browser: Browser): Promise<void> {
+  const spare = SPARE.get(browser) ?? [];
+  for (const page of (OPENED.get(browser) ?? []).splice(0)) {
+    if (page.isClosed()) continue;
+    try {
+      await page.evaluate(() => localStorage.clear());
+      await page.goto('about:blank');
+      spare.push(page);
+    } catch {
+      await page.context().close().catch(() => undefined);
+    }
+  }
+  SPARE.set(browser, spare);
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ locale: 'en-US', deviceScaleFactor: 1 });
   const page = await context.newPage();
   // Waits for elements and navigations are hang guards only (test/limits.ts).
   page.setDefaultTimeout(HANG_MS);
   page.setDefaultNavigationTimeout(HANG_MS);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  PAGE_ERRORS.set(page, errors);
+  page.on('pageerror', (e) => PAGE_ERRORS.get(page)?.push(e.message));
+  return page;
+}
+
+/**
+ * Opens the served UI in a page of its own (a spare one of an earlier test, emptied, or a new one in a
+ * context of its own), failing the test on any page error.
+ */
+export async function openPage(browser: Browser, serve: Serve, o: OpenOptions = {}): Promise<Page> {
+  const spare = SPARE.get(browser)?.filter((p) => !p.isClosed()) ?? [];
+  const page = spare.shift() ?? (await newPage(browser));
+  SPARE.set(browser, spare);
+  OPENED.set(browser, [...(OPENED.get(browser) ?? []), page]);
+  PAGE_ERRORS.set(page, []);
+  await page.setViewportSize({ width: o.width ?? 1100, height: o.height ?? 720 });
+  await page.emulateMedia({ colorScheme: o.colorScheme ?? 'light' });
   const q = new URLSearchParams({ token: serve.token });
   if (o.view) q.set('view', o.view);
   if (o.lang) q.set('lang', o.lang);
