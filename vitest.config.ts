@@ -39,6 +39,7 @@ export default defineConfig({
           include: ['sidecar/test/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: [...UNIT, '**/node_modules/**'],
           globalSetup: ['test/globalSetup.ts'],
+          isolate: false,
         },
       },
     ],
