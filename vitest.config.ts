@@ -39,7 +39,6 @@ export default defineConfig({
           include: ['sidecar/test/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: [...UNIT, '**/node_modules/**'],
           globalSetup: ['test/globalSetup.ts'],
-          isolate: false,
         },
       },
     ],
