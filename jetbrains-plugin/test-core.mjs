@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { JVM_OPTS, kotlincEnv } from './packaging/kotlin.mjs';
+import { jvmOpts, kotlincEnv } from './packaging/kotlin.mjs';
 
 const pluginDir = dirname(fileURLToPath(import.meta.url));
 const repo = dirname(pluginDir);
@@ -84,7 +84,7 @@ if (!upToDate) {
 
 const run = spawnSync(
   'java',
-  [...(process.env.JAVA_OPTS ?? JVM_OPTS).split(' ').filter(Boolean), '-cp', [classes, stdlib].join(windows ? ';' : ':'), 'com.wave.jetbrains.core.TestMainKt', '--fixtures', join(repo, 'test', 'fixtures', 'host-requests'), ...process.argv.slice(2)],
+  [...jvmOpts().split(' ').filter(Boolean), '-cp', [classes, stdlib].join(windows ? ';' : ':'), 'com.wave.jetbrains.core.TestMainKt', '--fixtures', join(repo, 'test', 'fixtures', 'host-requests'), ...process.argv.slice(2)],
   { stdio: 'inherit' },
 );
 if (run.error) die(`could not run java: ${run.error.message}`);

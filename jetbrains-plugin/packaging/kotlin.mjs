@@ -47,7 +47,8 @@ export const isBridgeClass = (name) => JCEF_BRIDGE.some((f) => new RegExp(`/${f.
  * JAVA_OPTS of the user's own wins.
  */
 export const JVM_OPTS = '-Xmx512M -Xms128M -XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
-export const kotlincEnv = () => ({ ...process.env, JAVA_OPTS: process.env.JAVA_OPTS ?? JVM_OPTS });
+export const jvmOpts = () => process.env.JAVA_OPTS ?? JVM_OPTS;
+export const kotlincEnv = () => ({ ...process.env, JAVA_OPTS: jvmOpts() });
 
 function kotlinc$(args, what) {
   const run = spawnSync(kotlinc, ['-jvm-target', '17', '-Xjvm-default=all', '-module-name', 'wave-jetbrains', '-nowarn', ...args], {

@@ -28,6 +28,7 @@ import {
   errnoOf,
   hashOf,
   realPathOr,
+  refuse,
   SettingsRefusal,
   UNDONE,
   versionOf,
@@ -155,8 +156,7 @@ export class HooksSettingsService {
   delete(id: string, version: string): HooksListing & { undo: string } {
     const listing = this.list();
     const item = listing.hooks.find((h) => h.id === id);
-    if (item && !item.editable)
-      throw new SettingsRefusal('refused', `plugin hooks are read-only (${item.file})`, { kind: 'pluginReadOnly', file: item.file, undone: 'deleted' });
+    if (item && !item.editable) throw refuse.pluginReadOnly(item.file, 'deleted');
     // The file is checked first: when it changed since it was listed (an editor saved, the file
     // vanished or broke), the id may now name no hook or another one — that is a conflict.
     const file = listing.files.find((f) => f.path === (item?.file ?? fileOfId(id)));
@@ -169,13 +169,8 @@ export class HooksSettingsService {
       const why: Refusal = { kind: 'changedSinceListed', file: file.path, now: !file.exists ? 'gone' : file.error ? 'invalid' : 'changed', undone: 'deleted' };
       throw new SettingsRefusal('conflict', `${file.path} changed since it was listed${now}; nothing was deleted — look at the fresh list and try again`, why);
     }
-    if (!item && file?.error) {
-      const e = file.error;
-      const why: Refusal = { kind: 'invalidJson', file: file.path, line: e.line, column: e.column, detail: e.message, undone: 'deleted' };
-      throw new SettingsRefusal('refused', `${file.path} is not valid JSON (line ${e.line}, column ${e.column}: ${e.message}); nothing was deleted`, why);
-    }
-    if (!item || !file)
-      throw new SettingsRefusal('not_found', 'that hook is no longer in its settings file; the list was refreshed', { kind: 'hookGone', undone: null });
+    if (!item && file?.error) throw refuse.invalidJson(file.path, file.error, 'deleted');
+    if (!item || !file) throw refuse.hookGone();
     let bytes: Buffer;
     try {
       bytes = readFileSync(item.file);
@@ -218,10 +213,8 @@ export class HooksSettingsService {
   setParallel(id: string, parallel: boolean, version: string): HooksListing {
     const nothing = UNDONE.changed;
     const item = this.list().hooks.find((h) => h.id === id);
-    if (!item)
-      throw new SettingsRefusal('not_found', 'that hook is no longer in its settings file; the list was refreshed', { kind: 'hookGone', undone: null });
-    if (!item.editable)
-      throw new SettingsRefusal('refused', `plugin hooks are read-only (${item.file})`, { kind: 'pluginReadOnly', file: item.file, undone: 'changed' });
+    if (!item) throw refuse.hookGone();
+    if (!item.editable) throw refuse.pluginReadOnly(item.file, 'changed');
     if (parallel && !item.parallelizable) throw new SettingsRefusal('refused', `the hooks of this ${item.event} group cannot start together; ${nothing}`);
     if (versionOf(item.file) !== version)
       throw new SettingsRefusal('conflict', `${item.file} changed since it was listed; ${nothing} — look at the fresh list and try again`, {

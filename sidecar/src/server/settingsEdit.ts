@@ -43,6 +43,30 @@ export function errnoOf(err: unknown): string | null {
   return typeof code === 'string' ? code : null;
 }
 
+/** The refusals more than one place gives: each sentence beside its data, made once. */
+export const refuse = {
+  hookGone: () => new SettingsRefusal('not_found', 'that hook is no longer in its settings file; the list was refreshed', { kind: 'hookGone', undone: null }),
+  pluginReadOnly: (file: string, undone: Undone) =>
+    new SettingsRefusal('refused', `plugin hooks are read-only (${file})`, { kind: 'pluginReadOnly', file, undone }),
+  invalidJson: (file: string, e: { line: number; column: number; message: string }, undone: Undone) =>
+    new SettingsRefusal('refused', `${file} is not valid JSON (line ${e.line}, column ${e.column}: ${e.message}); ${UNDONE[undone]}`, {
+      kind: 'invalidJson',
+      file,
+      line: e.line,
+      column: e.column,
+      detail: e.message,
+      undone,
+    }),
+  cannotWrite: (doing: 'write' | 'create', file: string, err: unknown, undone: Undone) =>
+    new SettingsRefusal('refused', `cannot ${doing} ${file}: ${messageOf(err)}; ${UNDONE[undone]}`, {
+      kind: 'cannotWrite',
+      file,
+      cause: errnoOf(err),
+      detail: messageOf(err),
+      undone,
+    }),
+};
+
 export const hashOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
 
 /**
@@ -75,11 +99,7 @@ export function realPathOr(path: string): string {
 export function assertEditable(file: string, text: string, undone: Undone): void {
   const nothing = UNDONE[undone];
   const parsed = parseJsonText(file, text);
-  if (parsed.parseError) {
-    const e = parsed.parseError;
-    const why: Refusal = { kind: 'invalidJson', file, line: e.line, column: e.column, detail: e.message, undone };
-    throw new SettingsRefusal('refused', `${file} is not valid JSON (line ${e.line}, column ${e.column}: ${e.message}); ${nothing}`, why);
-  }
+  if (parsed.parseError) throw refuse.invalidJson(file, parsed.parseError, undone);
   const dup = parsed.duplicates[0];
   if (dup) {
     // With a repeated key the value shown and the bytes an edit would change may differ (docs/hooks.md, Validation).
@@ -112,8 +132,7 @@ export function writeUnlessChanged(file: string, next: string | Buffer, version:
     removeStaleTemps(realPathOr(file));
     outcome = replaceIfUnchanged(file, next, version, hashOf, keyMode(next));
   } catch (err) {
-    const why: Refusal = { kind: 'cannotWrite', file, cause: errnoOf(err), detail: messageOf(err), undone };
-    throw new SettingsRefusal('refused', `cannot write ${file}: ${messageOf(err)}; ${nothing}`, why);
+    throw refuse.cannotWrite('write', file, err, undone);
   }
   if (outcome.written) return;
   if (outcome.why === 'changed') throw new SettingsRefusal('conflict', `${file} changed while ${doing}; ${nothing}`, { kind: 'changedWhile', file, undone });
@@ -145,8 +164,7 @@ export function editSettingsFile(file: string, edit: (text: string) => string, u
       mkdirSync(dirname(file), { recursive: true });
       writeFileAtomic(file, next, keyMode(next));
     } catch (err) {
-      const why: Refusal = { kind: 'cannotWrite', file, cause: errnoOf(err), detail: messageOf(err), undone };
-      throw new SettingsRefusal('refused', `cannot create ${file}: ${messageOf(err)}; ${nothing}`, why);
+      throw refuse.cannotWrite('create', file, err, undone);
     }
     return { before: null, version: versionOf(file) };
   }
