@@ -86,7 +86,10 @@ afterAll(async () => {
 describe('the stdin in the run history', () => {
   it('is what the hook read, with the run id and the project; past 16 KiB it is cut with a marker', async () => {
     await turn('clean the build');
-    const [line] = history().filter((l) => l.event === 'PreToolUse');
+    // The history is written off the agent's path: wait for the guard's line.
+    const pre = () => history().filter((l) => l.event === 'PreToolUse');
+    await expect.poll(() => pre().length).toBe(1);
+    const [line] = pre();
     const read = readFileSync(got, 'utf8').split('\n').filter(Boolean);
     expect(line!.stdin).toBe(read[0]);
     expect(JSON.parse(line!.stdin!)).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf build' } });
@@ -95,7 +98,8 @@ describe('the stdin in the run history', () => {
     expect(line!.stdinCut).toBeUndefined();
 
     await turn('PLEASE-LONG');
-    const long = history().filter((l) => l.event === 'PreToolUse')[1]!;
+    await expect.poll(() => pre().length).toBe(2);
+    const long = pre()[1]!;
     expect(long.stdin).toHaveLength(16 * 1024);
     expect(long.stdinCut).toBe(readFileSync(got, 'utf8').split('\n').filter(Boolean)[1]!.length - 16 * 1024);
     // The page's list: the project filter and its choices.

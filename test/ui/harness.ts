@@ -35,21 +35,34 @@ export interface UiSuite {
 }
 
 /**
- * Chromium launched before a test file's tests; the pages a test opened handed back after it (emptied,
- * for the next test's `openPage`); closed after them with what they started, and the sandboxes removed.
+ * The worker's Chromium. Test files share their workers (vitest.config.ts), so one launch serves every
+ * browser file the worker runs (a launch costs ≈ 1.7 CPU-seconds here); launched again if it went
+ * away. Playwright closes it when the worker ends.
+ */
+let launched: Browser | undefined;
+
+export async function workerBrowser(): Promise<Browser> {
+  if (!launched?.isConnected()) launched = await launchBrowser();
+  return launched;
+}
+
+/**
+ * The worker's Chromium for a test file's tests; the pages a test opened handed back after it (emptied,
+ * for the next test's `openPage`, in this file or the next); after the file's tests what they started
+ * is stopped and the sandboxes removed.
  */
 export function uiSuite(): UiSuite {
   let browser: Browser | undefined;
   const closers: Array<() => Promise<void>> = [];
   beforeAll(async () => {
     ensureUiBuilt();
-    browser = await launchBrowser();
+    browser = await workerBrowser();
   });
   afterEach(async () => {
     if (browser) await handBack(browser);
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await handBack(browser);
     await Promise.all(closers.map((c) => c()));
     cleanupSandboxes();
   });
@@ -258,7 +271,7 @@ export interface OpenOptions {
 const SPARE = new WeakMap<Browser, Page[]>();
 const OPENED = new WeakMap<Browser, Page[]>();
 
-async function handBack(browser: Browser): Promise<void> {
+export async function handBack(browser: Browser): Promise<void> {
   const spare = SPARE.get(browser) ?? [];
   for (const page of (OPENED.get(browser) ?? []).splice(0)) {
     if (page.isClosed()) continue;

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../model-server/server.js';
 import { contrastProblems, overflowProblems } from './audit.js';
-import { cleanupSandboxes, ensureUiBuilt, hooksOf, launchBrowser, openPage, screenshot, startServe, UiSandbox, type Serve } from './harness.js';
+import { cleanupSandboxes, ensureUiBuilt, handBack, hooksOf, openPage, screenshot, startServe, UiSandbox, workerBrowser, type Serve } from './harness.js';
 
 let browser: Browser;
 let sb: UiSandbox;
@@ -19,7 +19,7 @@ const json = (v: unknown) => `printf '%s' '${JSON.stringify(v)}'`;
 
 beforeAll(async () => {
   ensureUiBuilt();
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   sb = new UiSandbox('acme-shop-frontend-monorepo').trust(false);
   sb.write(sb.userSettings, {
     permissions: { allow: ['Bash'] },
@@ -49,7 +49,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  if (browser) await handBack(browser); // the worker's browser stays for the next file
   await s?.stop();
   await model?.close();
   cleanupSandboxes();

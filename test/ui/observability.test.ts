@@ -8,7 +8,7 @@ import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupSandboxes, ensureUiBuilt, hooksOf, launchBrowser, openPage, pageErrors, screenshot, startServe, UiSandbox, type Serve } from './harness.js';
+import { cleanupSandboxes, ensureUiBuilt, handBack, hooksOf, openPage, pageErrors, screenshot, startServe, UiSandbox, workerBrowser, type Serve } from './harness.js';
 
 let browser: Browser;
 let sb: UiSandbox;
@@ -33,7 +33,7 @@ function line(o: {
 
 beforeAll(async () => {
   ensureUiBuilt();
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   sb = new UiSandbox().trust(true);
   sb.write(sb.userSettings, {
     hooks: hooksOf([
@@ -58,7 +58,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  if (browser) await handBack(browser); // the worker's browser stays for the next file
   await s?.stop();
   cleanupSandboxes();
 });
