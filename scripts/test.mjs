@@ -37,17 +37,23 @@ function provision() {
 
 provision();
 const report = join(mkdtempSync(join(tmpdir(), 'wave-test-')), 'vitest.json');
+// What the checks remember between runs of one checkout (a fresh clone has none): the type-checks'
+// build info and Prettier's cache, both keyed by each file's content, so a second run checks again
+// only what changed (docs/reliability.md, "Where the suite's time goes"). ESLint keeps no cache: its
+// typed rules read other files, which a per-file cache would not see change.
+const CACHE = 'node_modules/.cache/wave';
+const incremental = (name) => `--incremental --tsBuildInfoFile ${CACHE}/${name}.tsbuildinfo`;
 const checks = {
   build: { title: 'type-check, build and bundle the sidecar', cmd: 'npx tsc -p sidecar/tsconfig.json && node scripts/bundle.mjs' },
   schema: { title: 'check the generated settings JSON Schema', cmd: 'node sidecar/dist/cli/schema.js --check' },
-  tests: { title: 'type-check the tests and benchmarks', cmd: 'npx tsc -p tsconfig.test.json' },
+  tests: { title: 'type-check the tests and benchmarks', cmd: `npx tsc -p tsconfig.test.json ${incremental('tests')}` },
   structure: { title: 'structure: layers, file and function sizes, citations', cmd: 'node scripts/check-structure.mjs' },
   lint: { title: 'lint: lost promises, empty blocks, unsafe casts (eslint.config.js)', cmd: 'npx eslint sidecar/src webui/src' },
   format: {
     title: 'format: Prettier (.prettierrc.json)',
-    cmd: "npx prettier --check 'sidecar/src/**/*.ts' 'webui/src/**/*.{ts,tsx}' scripts eslint.config.js",
+    cmd: `npx prettier --check --cache --cache-strategy content --cache-location ${CACHE}/prettier 'sidecar/src/**/*.ts' 'webui/src/**/*.{ts,tsx}' scripts eslint.config.js`,
   },
-  webui: { title: 'type-check and build the web UI', cmd: 'npx tsc -p webui/tsconfig.json --noEmit && npm run build -w webui' },
+  webui: { title: 'type-check and build the web UI', cmd: `npx tsc -p webui/tsconfig.json --noEmit ${incremental('webui')} && npm run build -w webui` },
   // The JetBrains shell against the IntelliJ Platform stubs: a call the platform lacks fails here
   // (the compiled classes are cached for the packaging test in test/plugin).
   shell: { title: 'compile the JetBrains shell against the platform stubs', cmd: 'node jetbrains-plugin/package.mjs --compile-only' },

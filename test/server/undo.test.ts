@@ -61,6 +61,7 @@ describe('hooks.undoDelete', () => {
 
   it('chat.stopHook of a run that is not running, hooks.test of a hook that is gone: not_found', async () => {
     expect(await client.refused('chat.stopHook', { runId: 'nope' })).toMatchObject({ code: 'not_found' });
-    expect(await client.refused('hooks.test', { id: `user:${sb.userSettings}#Stop/9/9` })).toMatchObject({ code: 'not_found' });
+    // Why, in data: the page words it in its own language (no English of the sidecar inside it).
+    expect(await client.refused('hooks.test', { id: `user:${sb.userSettings}#Stop/9/9` })).toMatchObject({ code: 'not_found', why: { kind: 'hookGone', undone: null } });
   });
 });
