@@ -307,7 +307,7 @@ export async function openPage(browser: Browser, serve: Serve, o: OpenOptions = 
   OPENED.set(browser, [...(OPENED.get(browser) ?? []), page]);
   PAGE_ERRORS.set(page, []);
   await page.setViewportSize({ width: o.width ?? 1100, height: o.height ?? 720 });
-  await page.emulateMedia({ colorScheme: o.colorScheme ?? 'light' });
+  await page.emulateMedia({ colorScheme: o.colorScheme ?? 'light', reducedMotion: 'reduce' });
   const q = new URLSearchParams({ token: serve.token });
   if (o.view) q.set('view', o.view);
   if (o.lang) q.set('lang', o.lang);

@@ -157,3 +157,18 @@ describe('WCAG AA contrast', () => {
     });
   }
 });
+
+describe('motion', () => {
+  it('the working ring and dots move, and stand still for a user who asked the system to reduce motion', async () => {
+    await chatWithCards();
+    const chat = await openPage(browser, s, { view: 'chat', lang: 'en' }); // pages open with reduced motion (harness.ts)
+    await chat.locator('.permission-card').waitFor();
+    const animations = () =>
+      chat.locator('.spinner, .dots i').evaluateAll((els) => els.map((el) => getComputedStyle(el).animationName));
+    const still = await animations();
+    expect(still.length).toBeGreaterThan(0);
+    expect(new Set(still)).toEqual(new Set(['none']));
+    await chat.emulateMedia({ reducedMotion: 'no-preference' });
+    expect((await animations()).every((name) => name === 'spin' || name === 'blink')).toBe(true);
+  });
+});
