@@ -108,7 +108,8 @@ describe('the row menu at 400 px', () => {
  * Records, for each menu or drawer put in the page, whether it was already in the top layer and
  * placed when it entered the DOM (a MutationObserver runs before the browser paints or a test
  * looks): one painted at its place in the row, under the window's bottom edge, is what a click
- * that comes quickly would meet.
+ * that comes quickly would meet. A menu also says whether it held the focus then: keys pressed
+ * at once (Escape) go to the menu, not to the button that opened it.
  */
 function watchPlacement(page: Page): Promise<void> {
   return page.evaluate(() => {
@@ -119,7 +120,8 @@ function watchPlacement(page: Page): Promise<void> {
         if (!(node instanceof HTMLElement)) continue;
         for (const el of [node, ...Array.from(node.querySelectorAll<HTMLElement>('.row-menu, .review-drawer'))]) {
           if (!el.matches('.row-menu, .review-drawer')) continue;
-          seen.push(el.matches(':popover-open') && el.dataset.placement ? 'placed' : `${el.className} not placed`);
+          const placed = el.matches(':popover-open') && el.dataset.placement ? 'placed' : `${el.className} not placed`;
+          seen.push(el.matches('.row-menu') ? `${placed}, ${el.contains(document.activeElement) ? 'focused' : 'not focused'}` : placed);
         }
       }
     }).observe(document.body, { childList: true, subtree: true });
@@ -127,7 +129,7 @@ function watchPlacement(page: Page): Promise<void> {
 }
 
 describe('a menu is placed before anyone sees it', () => {
-  it('the row menu is in the top layer, next to its button, from the moment it is in the page', async () => {
+  it('the row menu is in the top layer, next to its button, with the focus on its first item, from the moment it is in the page', async () => {
     const { s } = await serve();
     const page = await openPage(ui.browser, s, { view: 'settings', lang: 'en', width: 400, height: 800 });
     await page.locator('.hook-row').nth(11).waitFor();
@@ -140,7 +142,7 @@ describe('a menu is placed before anyone sees it', () => {
       await page.keyboard.press('Escape');
       await page.getByRole('menu').waitFor({ state: 'detached' });
     }
-    expect(await page.evaluate(() => (window as unknown as { placedAtInsert: string[] }).placedAtInsert)).toEqual(['placed', 'placed']);
+    expect(await page.evaluate(() => (window as unknown as { placedAtInsert: string[] }).placedAtInsert)).toEqual(['placed, focused', 'placed, focused']);
     await page.context().close();
   });
 });

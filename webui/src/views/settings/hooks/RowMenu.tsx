@@ -29,19 +29,20 @@ export function RowMenu({ hook: h, words: w }: { hook: HookListItem; words: RowW
     hooks.menu.close();
     if (focusButton) document.getElementById(`more-${h.id}`)?.focus();
   };
-  // A layout effect: placed before it is painted (never seen at its place in the row, off the window).
+  // A layout effect: placed before it is painted (never seen at its place in the row, off the window),
+  // and the focus on its first item from then on, so a key pressed at once (Escape) reaches the menu.
   useLayoutEffect(() => {
     const menu = ref.current;
     if (!menu) return;
     showOnTop(menu);
     const stop = followAnchor(menu, () => document.getElementById(`more-${h.id}`));
+    menu.querySelector<HTMLElement>('[role=menuitem]')?.focus();
     return () => {
       stop();
       hideFromTop(menu);
     };
   }, []);
   useEffect(() => {
-    ref.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus();
     const outside = (e: MouseEvent) => {
       const button = document.getElementById(`more-${h.id}`);
       if (!ref.current?.contains(e.target as Node) && !button?.contains(e.target as Node)) hooks.menu.close();
