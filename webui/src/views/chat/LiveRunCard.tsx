@@ -3,7 +3,7 @@
 // that guards a call (PreToolUse, PermissionRequest) Stop asks what happens to the call: "Stop the
 // hook and cancel the call" (the default, focused) or "Stop the hook, let the call run"
 // (docs/hooks.md, "Safety"); Escape keeps the hook running.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { HookRunStart, StopChoice } from '../../connection/protocol.js';
 import { t } from '../../i18n/index.js';
 import { useStores } from '../../state/index.js';
@@ -12,7 +12,8 @@ import { formatDuration } from './HookRunCard.js';
 
 function StopChoices({ run: r, onChoose, onKeep }: { run: HookRunStart; onChoose: (then: StopChoice) => void; onKeep: () => void }) {
   const first = useRef<HTMLButtonElement>(null);
-  useEffect(() => first.current?.focus(), []);
+  // The focus moves with the choices' first paint: an Escape pressed at once reaches them.
+  useLayoutEffect(() => first.current?.focus(), []);
   return (
     <div
       class="live-run-choices"
