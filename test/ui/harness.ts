@@ -298,7 +298,8 @@ async function newPage(browser: Browser): Promise<Page> {
 
 /**
  * Opens the served UI in a page of its own (a spare one of an earlier test, emptied, or a new one in a
- * context of its own), failing the test on any page error.
+ * context of its own), failing the test on any page error. The page asks for reduced motion: nothing
+ * moves under a screenshot or a measurement (layout.test.ts checks both settings).
  */
 export async function openPage(browser: Browser, serve: Serve, o: OpenOptions = {}): Promise<Page> {
   const spare = SPARE.get(browser)?.filter((p) => !p.isClosed()) ?? [];
