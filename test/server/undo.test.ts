@@ -56,7 +56,7 @@ describe('hooks.undoDelete', () => {
     const listing = await client.call('hooks.list', {});
     const hook = listing.hooks.find((h) => h.command === 'touch ran')!;
     expect(hook.state).toBe('untrusted');
-    expect(await client.refused('hooks.test', { id: hook.id })).toMatchObject({ code: 'refused', message: expect.stringContaining('not trusted') });
+    expect(await client.refused('hooks.test', { id: hook.id })).toMatchObject({ code: 'refused', message: expect.stringContaining('not trusted'), why: { kind: 'untrusted', undone: null } });
   });
 
   it('chat.stopHook of a run that is not running, hooks.test of a hook that is gone: not_found', async () => {

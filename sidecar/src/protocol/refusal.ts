@@ -14,6 +14,8 @@ export type RefusalWhy =
   | { kind: 'duplicateKey'; file: string; key: string; path: string; lines: [number, number] }
   /** The hook is no longer in its file. */
   | { kind: 'hookGone' }
+  /** A project hook of a workspace that is not trusted: it does not run, not even as a test. */
+  | { kind: 'untrusted' }
   | { kind: 'unreadable'; file: string; cause: string | null }
   | { kind: 'readOnly'; file: string }
   /** The write failed: `cause` is the system's code (ENOSPC: the disk is full), `detail` its words. */

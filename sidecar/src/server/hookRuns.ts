@@ -15,7 +15,7 @@ import { findRuns, statsKey } from '../hooks/history/stats.js';
 import { historyFigures } from '../hooks/history/statsScan.js';
 import { settingsPaths } from '../settings/paths.js';
 import type { HookFigures, HookListItem, HookTestResult, HooksListing, Params, Results } from '../protocol/protocol.js';
-import { refuse, SettingsRefusal } from './settingsEdit.js';
+import { refuse } from './settingsEdit.js';
 import { testPresets, userTestInput } from './testInput.js';
 import { rerunHook } from './hookRerun.js';
 import { testFiring } from './testFiring.js';
@@ -97,8 +97,7 @@ export class HookRunsService {
     const hook = this.opts.listing().hooks.find((h) => h.id === id);
     if (!hook || !isHookEvent(hook.event)) throw refuse.hookGone();
     // A test runs the command for real: a project's hooks only where they would run at all.
-    if (hook.state === 'untrusted')
-      throw new SettingsRefusal('refused', 'this workspace is not trusted, so its project hooks do not run, not even as a test: trust it first');
+    if (hook.state === 'untrusted') throw refuse.untrusted();
     const event = hook.event;
     const project = this.opts.workdir;
     const sample = sampleValue(event, hook);

@@ -46,6 +46,11 @@ export function errnoOf(err: unknown): string | null {
 /** The refusals more than one place gives: each sentence beside its data, made once. */
 export const refuse = {
   hookGone: () => new SettingsRefusal('not_found', 'that hook is no longer in its settings file; the list was refreshed', { kind: 'hookGone', undone: null }),
+  untrusted: () =>
+    new SettingsRefusal('refused', 'this workspace is not trusted, so its project hooks do not run, not even as a test: trust it first', {
+      kind: 'untrusted',
+      undone: null,
+    }),
   pluginReadOnly: (file: string, undone: Undone) =>
     new SettingsRefusal('refused', `plugin hooks are read-only (${file})`, { kind: 'pluginReadOnly', file, undone }),
   invalidJson: (file: string, e: { line: number; column: number; message: string }, undone: Undone) =>

@@ -9,6 +9,7 @@ export const refusalEn = {
   'refusal.invalidJson': '{file} is not valid JSON (line {line}, column {column}: {detail})',
   'refusal.duplicateKey': '{file} has the key "{key}" twice ({path}, lines {first} and {second}): merge them in an editor first',
   'refusal.hookGone': 'that hook is no longer in its settings file; the list was refreshed',
+  'refusal.untrusted': 'this workspace is not trusted, so its project hooks do not run, not even as a test: trust it first',
   'refusal.unreadable': '{file} cannot be read ({cause})',
   'refusal.readOnly': '{file} is read-only',
   'refusal.cannotWrite': 'cannot write {file}: {cause}',

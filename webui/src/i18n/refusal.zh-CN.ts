@@ -9,6 +9,7 @@ export const refusalZhCN: Record<keyof typeof refusalEn, string> = {
   'refusal.invalidJson': '{file} 不是有效的 JSON（第 {line} 行第 {column} 列：{detail}）',
   'refusal.duplicateKey': '{file} 中键 "{key}" 出现了两次（{path}，第 {first} 行和第 {second} 行）：请先在编辑器中合并',
   'refusal.hookGone': '该钩子已不在其设置文件中；列表已刷新',
+  'refusal.untrusted': '此工作区未受信任，其项目钩子不会运行，测试也不会：请先信任它',
   'refusal.unreadable': '无法读取 {file}（{cause}）',
   'refusal.readOnly': '{file} 是只读的',
   'refusal.cannotWrite': '无法写入 {file}：{cause}',

@@ -27,6 +27,8 @@ function whyText(r: Refusal): string {
       return t('refusal.duplicateKey', { file: r.file, key: r.key, path: r.path, first: r.lines[0], second: r.lines[1] });
     case 'hookGone':
       return t('refusal.hookGone');
+    case 'untrusted':
+      return t('refusal.untrusted');
     case 'unreadable':
       return t('refusal.unreadable', { file: r.file, cause: causeText(r.cause) });
     case 'cannotWrite':

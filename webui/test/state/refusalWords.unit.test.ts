@@ -26,6 +26,7 @@ const ALL: Refusal[] = [
   { kind: 'savedMeanwhile', file: FILE, kept: true, undone: 'deleted' },
   { kind: 'savedMeanwhile', file: FILE, kept: false, undone: null },
   { kind: 'replacedSave', file: FILE, undone: null },
+  { kind: 'untrusted', undone: null },
 ];
 
 afterEach(() => {
@@ -39,6 +40,7 @@ describe('the words of a refused settings change', () => {
     expect(refusalText(ALL[9]!)).toBe(`cannot write ${FILE}: the disk is full; it was not created`);
     expect(refusalText(ALL[10]!)).toBe(`cannot write ${FILE}: something odd; nothing was imported`);
     expect(refusalText(ALL[6]!)).toBe('that hook is no longer in its settings file; the list was refreshed');
+    expect(refusalText(ALL[15]!)).toBe('this workspace is not trusted, so its project hooks do not run, not even as a test: trust it first');
   });
 
   it('Chinese for every kind, with the file and the numbers, and no English sentence', () => {
