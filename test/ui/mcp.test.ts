@@ -54,6 +54,10 @@ describe('Settings › MCP servers', () => {
 
     await page.locator('#settings-tab-mcp').click();
     await server('demo').getByRole('button', { name: 'Restart' }).click();
+    // Every action button waits while one runs: the restart has ended when they are enabled again
+    // (the server was connected before it too, so its state alone does not say the restart is over,
+    // and rows that move under a click would take it).
+    await expect.poll(() => server('proj').getByRole('button', { name: 'Open file' }).isEnabled()).toBe(true);
     await page.locator('.mcp-server[data-name="demo"][data-state="connected"]').waitFor();
 
     const before = s.hostLines.length;
