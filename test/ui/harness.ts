@@ -41,7 +41,7 @@ export interface UiSuite {
  */
 let launched: Browser | undefined;
 
-export async function workerBrowser(): Promise<Browser> {
+async function workerBrowser(): Promise<Browser> {
   if (!launched?.isConnected()) launched = await launchBrowser();
   return launched;
 }
@@ -271,7 +271,7 @@ export interface OpenOptions {
 const SPARE = new WeakMap<Browser, Page[]>();
 const OPENED = new WeakMap<Browser, Page[]>();
 
-export async function handBack(browser: Browser): Promise<void> {
+async function handBack(browser: Browser): Promise<void> {
   const spare = SPARE.get(browser) ?? [];
   for (const page of (OPENED.get(browser) ?? []).splice(0)) {
     if (page.isClosed()) continue;

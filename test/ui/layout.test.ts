@@ -4,22 +4,18 @@
 // leaves the window; and every text meets WCAG AA contrast (4.5:1) in the light and the dark theme —
 // dimmed rows of an untrusted project, the Claude Code import notices, dialogs, cards and approvals
 // included.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer } from '../model-server/server.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contrastProblems, overflowProblems } from './audit.js';
-import { cleanupSandboxes, ensureUiBuilt, handBack, hooksOf, openPage, screenshot, startServe, UiSandbox, workerBrowser, type Serve } from './harness.js';
+import { hooksOf, openPage, screenshot, UiSandbox, uiSuite, type Serve } from './harness.js';
 
-let browser: Browser;
+const ui = uiSuite();
 let sb: UiSandbox;
 let s: Serve;
-let model: ModelServer;
 
 const json = (v: unknown) => `printf '%s' '${JSON.stringify(v)}'`;
 
 beforeAll(async () => {
-  ensureUiBuilt();
-  browser = await workerBrowser();
   sb = new UiSandbox('acme-shop-frontend-monorepo').trust(false);
   sb.write(sb.userSettings, {
     permissions: { allow: ['Bash'] },
@@ -40,26 +36,20 @@ beforeAll(async () => {
   sb.write(`${sb.home}/.claude/settings.json`, { hooks: hooksOf([{ event: 'PreToolUse', matcher: 'Bash', command: '"$HOME"/.claude/hooks/block-force-push-to-protected-branches.sh --strict' }]) });
   sb.write(`${sb.workdir}/.claude/settings.json`, { hooks: hooksOf([{ event: 'PostToolUse', matcher: 'Edit|Write', command: 'npx eslint --fix "$CLAUDE_PROJECT_DIR"' }, { event: 'Stop', command: 'echo done' }]) });
   sb.plugin('security-guard-kit', hooksOf([{ event: 'PreToolUse', matcher: 'Bash', command: '${WAVE_PLUGIN_ROOT}/bin/scan', description: 'Scan for secrets' }]));
-  model = await startModelServer([
-    { toolCalls: [{ name: 'Bash', input: { command: 'pnpm --filter web test -- --reporter=dot --run', description: 'Run the web tests' } }] },
-    { text: 'The tests pass. Now the fix:', toolCalls: [{ name: 'Edit', input: { file_path: `${sb.workdir}/packages/web/src/checkout/summary.tsx`, old_string: 'const total = a + b;', new_string: 'const total = sum(items);\nconst tax = total * rate;' } }] },
-    { text: 'Fixed.' },
-  ]);
-  s = await startServe(sb, { model });
-});
-
-afterAll(async () => {
-  if (browser) await handBack(browser); // the worker's browser stays for the next file
-  await s?.stop();
-  await model?.close();
-  cleanupSandboxes();
+  s = await ui.serve(sb, {
+    script: [
+      { toolCalls: [{ name: 'Bash', input: { command: 'pnpm --filter web test -- --reporter=dot --run', description: 'Run the web tests' } }] },
+      { text: 'The tests pass. Now the fix:', toolCalls: [{ name: 'Edit', input: { file_path: `${sb.workdir}/packages/web/src/checkout/summary.tsx`, old_string: 'const total = a + b;', new_string: 'const total = sum(items);\nconst tax = total * rate;' } }] },
+      { text: 'Fixed.' },
+    ],
+  });
 });
 
 /** A chat with cards and a pending Edit approval (made once, then shown by every chat page). */
 let chatReady: Promise<void> | null = null;
 function chatWithCards(): Promise<void> {
   chatReady ??= (async () => {
-    const page = await openPage(browser, s, { view: 'chat', lang: 'en' });
+    const page = await openPage(ui.browser, s, { view: 'chat', lang: 'en' });
     await page.locator('.composer textarea').fill('run the tests, then fix the checkout total');
     await page.locator('.composer textarea').press('Enter');
     await page.locator('.permission-card').waitFor();
@@ -90,7 +80,7 @@ async function settingsPages(page: Page, check: (what: string) => Promise<void>)
 describe('a 400 px tool window', () => {
   for (const lang of ['zh-CN', 'en'] as const) {
     it(`no clipped label and nothing out of the window (${lang}): settings, the row menu, the chat`, async () => {
-      const page = await openPage(browser, s, { view: 'settings', lang, width: 400, height: 800 });
+      const page = await openPage(ui.browser, s, { view: 'settings', lang, width: 400, height: 800 });
       const problems: string[] = [];
       const check = async (what: string) => {
         problems.push(...(await overflowProblems(page)).map((p) => `${what}: ${p}`));
@@ -116,13 +106,13 @@ describe('a 400 px tool window', () => {
       expect(await page.evaluate(() => document.activeElement?.classList.contains('more-actions'))).toBe(true);
 
       await chatWithCards();
-      const chat = await openPage(browser, s, { view: 'chat', lang, width: 400, height: 800 });
+      const chat = await openPage(ui.browser, s, { view: 'chat', lang, width: 400, height: 800 });
       await chat.locator('.permission-card').waitFor();
       await chat.locator('.run-card').first().waitFor();
       problems.push(...(await overflowProblems(chat)).map((p) => `chat: ${p}`));
       if (lang === 'zh-CN') await screenshot(chat, 'chat-400-zh.png');
       // A plain browser's page, with its chat / settings switcher in the top bar.
-      const both = await openPage(browser, s, { lang, width: 400, height: 800 });
+      const both = await openPage(ui.browser, s, { lang, width: 400, height: 800 });
       await both.locator('.permission-card').waitFor();
       problems.push(...(await overflowProblems(both)).map((p) => `browser page: ${p}`));
       expect(problems).toEqual([]);
@@ -134,7 +124,7 @@ describe('WCAG AA contrast', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`every text is at least 4.5:1 in the ${theme} theme (dimmed rows, dialogs, cards, approvals)`, async () => {
       const problems: string[] = [];
-      const page = await openPage(browser, s, { view: 'settings', lang: 'en', theme, width: 1200, height: 900 });
+      const page = await openPage(ui.browser, s, { view: 'settings', lang: 'en', theme, width: 1200, height: 900 });
       const check = async (what: string) => {
         problems.push(...(await contrastProblems(page)).map((p) => `${what}: ${p}`));
       };
@@ -147,7 +137,7 @@ describe('WCAG AA contrast', () => {
       await page.keyboard.press('Escape');
 
       await chatWithCards();
-      const chat = await openPage(browser, s, { view: 'chat', lang: 'zh-CN', theme, width: 1200, height: 900 });
+      const chat = await openPage(ui.browser, s, { view: 'chat', lang: 'zh-CN', theme, width: 1200, height: 900 });
       await chat.locator('.permission-card').waitFor();
       for (const fold of await chat.locator('.run-fold > summary').all()) await fold.click();
       for (const card of await chat.locator('.run-card > summary, .tool-card > summary').all()) await card.click();
@@ -161,7 +151,7 @@ describe('WCAG AA contrast', () => {
 describe('motion', () => {
   it('the working ring and dots move, and stand still for a user who asked the system to reduce motion', async () => {
     await chatWithCards();
-    const chat = await openPage(browser, s, { view: 'chat', lang: 'en' }); // pages open with reduced motion (harness.ts)
+    const chat = await openPage(ui.browser, s, { view: 'chat', lang: 'en' }); // pages open with reduced motion (harness.ts)
     await chat.locator('.permission-card').waitFor();
     const animations = () =>
       chat.locator('.spinner, .dots i').evaluateAll((els) => els.map((el) => getComputedStyle(el).animationName));

@@ -6,11 +6,11 @@
 // the file is).
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupSandboxes, ensureUiBuilt, handBack, hooksOf, openPage, pageErrors, screenshot, startServe, UiSandbox, workerBrowser, type Serve } from './harness.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hooksOf, openPage, pageErrors, screenshot, UiSandbox, uiSuite, type Serve } from './harness.js';
 
-let browser: Browser;
+const ui = uiSuite();
 let sb: UiSandbox;
 let s: Serve;
 let history: string;
@@ -32,8 +32,6 @@ function line(o: {
 }
 
 beforeAll(async () => {
-  ensureUiBuilt();
-  browser = await workerBrowser();
   sb = new UiSandbox().trust(true);
   sb.write(sb.userSettings, {
     hooks: hooksOf([
@@ -54,21 +52,16 @@ beforeAll(async () => {
       line({ event: 'Stop', matcher: null, command: 'echo bye', name: 'Say bye', durationMs: 5, verdict: 'ok', minutesAgo: 10 }),
     ].join(''),
   );
-  s = await startServe(sb);
+  s = await ui.serve(sb);
 });
 
-afterAll(async () => {
-  if (browser) await handBack(browser); // the worker's browser stays for the next file
-  await s?.stop();
-  cleanupSandboxes();
-});
 
 const row = (page: Page, name: string) => page.locator('.hook-row', { hasText: name });
 const fig = (page: Page, name: string, which: string) => row(page, name).locator(`[data-fig=${which}]`).textContent();
 
 describe('the hooks page shows how hooks behave', () => {
   it("each row's figures come from the run history, matched by file, event, matcher and command, and follow it", async () => {
-    const page = await openPage(browser, s, { view: 'settings', lang: 'en' });
+    const page = await openPage(ui.browser, s, { view: 'settings', lang: 'en' });
     await row(page, 'Check shell commands').locator('.figures').waitFor();
     expect(await fig(page, 'Check shell commands', 'runs')).toBe('4 runs');
     expect(await fig(page, 'Check shell commands', 'blocks')).toBe('1 blocked');
@@ -86,7 +79,7 @@ describe('the hooks page shows how hooks behave', () => {
   });
 
   it('Test runs that one hook against its sample payload and shows the run and the decision in the row, without a model', async () => {
-    const page = await openPage(browser, s, { view: 'settings', lang: 'en' });
+    const page = await openPage(ui.browser, s, { view: 'settings', lang: 'en' });
     const r = row(page, 'No shell today');
     // From the keyboard: the result and the figures arrive in the row, the focus stays on Test.
     await r.getByRole('button', { name: 'Test No shell today' }).focus();
@@ -122,7 +115,7 @@ describe('the hooks page shows how hooks behave', () => {
   });
 
   it('the Runs view lists recent runs newest first, filtered by event and outcome', async () => {
-    const page = await openPage(browser, s, { view: 'settings', lang: 'en' });
+    const page = await openPage(ui.browser, s, { view: 'settings', lang: 'en' });
     await page.getByRole('tab', { name: 'Runs' }).click();
     const runs = page.locator('.history-run');
     await runs.first().waitFor();
@@ -147,7 +140,7 @@ describe('the hooks page shows how hooks behave', () => {
   });
 
   it('Open file sends openFile with the absolute path; in a plain browser the page says where the file is', async () => {
-    const page = await openPage(browser, s, { lang: 'en' });
+    const page = await openPage(ui.browser, s, { lang: 'en' });
     await page.click('#page-tab-settings');
     const before = s.hostLines.length;
     await row(page, 'Say bye')
@@ -156,7 +149,7 @@ describe('the hooks page shows how hooks behave', () => {
     await expect.poll(() => s.hostLines.slice(before).map((l) => JSON.parse(l) as unknown)).toEqual([{ host: 'openFile', path: sb.userSettings }]);
     expect(await page.locator('.notice').textContent()).toContain(`open it in your editor: ${sb.userSettings}`);
     // In the IDE's settings view, no such note: the IDE opens it.
-    const ide = await openPage(browser, s, { view: 'settings', lang: 'en' });
+    const ide = await openPage(ui.browser, s, { view: 'settings', lang: 'en' });
     await row(ide, 'Say bye')
       .getByRole('button', { name: /^Open file Say bye/ })
       .click();
