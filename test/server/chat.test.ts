@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type RecordedRequest, type ScriptedTurn } from '../model-server/server.js';
-import { cleanupSandboxes, ensureBuilt, makeSandbox, sleep, sq, startServe, stopAllServers, type Message, type Sandbox, type WaveClient, type WaveServer } from './harness.js';
+import { cleanupSandboxes, ensureBuilt, makeSandbox, sq, startServe, stopAllServers, type Message, type Sandbox, type WaveClient, type WaveServer } from './harness.js';
 
 afterAll(async () => {
   await stopAllServers();
@@ -252,9 +252,12 @@ describe.concurrent('chat turns', () => {
       await settings.call('chat.abort', {});
       expect(await chat.waitFor('chat.permissionResolved', undefined, { since: m })).toEqual({ requestId: prompt.requestId });
       await chat.waitFor('chat.busy', (b) => !b.busy, { since: m });
-      await sleep(200);
+      const state = await chat.call('chat.state', {});
+      // The call's record says it ended denied (no process was started for it), and no file appeared.
+      const call = state.messages.flatMap((msg: Message) => msg.blocks).filter((b) => b.type === 'tool' && b.id === 'call_abort');
+      expect(call).toEqual([expect.objectContaining({ stage: 'done', success: false, error: 'Permission to use Bash was denied: the turn was aborted' })]);
       expect(existsSync(out('abort'))).toBe(false);
-      expect((await chat.call('chat.state', {})).pendingPermissions).toEqual([]);
+      expect(state.pendingPermissions).toEqual([]);
     });
   });
 });

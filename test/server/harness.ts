@@ -500,7 +500,7 @@ export async function stopAllServers(): Promise<void> {
 
 // ------------------------------------------------------------------------------------ helpers
 
-export function sleep(ms: number): Promise<void> {
+function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 

@@ -293,6 +293,13 @@ async function newPage(browser: Browser): Promise<Page> {
   page.setDefaultTimeout(HANG_MS);
   page.setDefaultNavigationTimeout(HANG_MS);
   page.on('pageerror', (e) => PAGE_ERRORS.get(page)?.push(e.message));
+  page.on('websocket', (ws) => {
+    const log = (into: 'sent' | 'received') => (f: { payload: string | Buffer }) => {
+      if (typeof f.payload === 'string') FRAMES.get(page)?.[into].push(JSON.parse(f.payload) as Frame);
+    };
+    ws.on('framesent', log('sent'));
+    ws.on('framereceived', log('received'));
+  });
   return page;
 }
 
@@ -307,6 +314,7 @@ export async function openPage(browser: Browser, serve: Serve, o: OpenOptions = 
   SPARE.set(browser, spare);
   OPENED.set(browser, [...(OPENED.get(browser) ?? []), page]);
   PAGE_ERRORS.set(page, []);
+  FRAMES.set(page, { sent: [], received: [] });
   await page.setViewportSize({ width: o.width ?? 1100, height: o.height ?? 720 });
   await page.emulateMedia({ colorScheme: o.colorScheme ?? 'light', reducedMotion: 'reduce' });
   const q = new URLSearchParams({ token: serve.token });
@@ -318,6 +326,23 @@ export async function openPage(browser: Browser, serve: Serve, o: OpenOptions = 
 }
 
 const PAGE_ERRORS = new WeakMap<Page, string[]>();
+
+/** One message of the page's WebSocket to the sidecar: a request it sent, a response or an event it got. */
+export interface Frame {
+  type: string;
+  method?: string;
+  event?: string;
+}
+
+const FRAMES = new WeakMap<Page, { sent: Frame[]; received: Frame[] }>();
+
+/**
+ * What the page said to the sidecar and heard from it since openPage(), in order: what a test waits
+ * for instead of the clock (a push arrived), or shows was never sent (no delete on Cancel).
+ */
+export function frames(page: Page): { sent: Frame[]; received: Frame[] } {
+  return FRAMES.get(page) ?? { sent: [], received: [] };
+}
 
 export function pageErrors(page: Page): string[] {
   return PAGE_ERRORS.get(page) ?? [];

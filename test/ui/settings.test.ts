@@ -6,7 +6,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HANG_MS } from '../limits.js';
-import { hooksOf, manyHooks, openPage, pageErrors, screenshot, type Serve, UiSandbox, uiSuite, until } from './harness.js';
+import { frames, hooksOf, manyHooks, openPage, pageErrors, screenshot, type Serve, UiSandbox, uiSuite, until } from './harness.js';
 
 const ui = uiSuite();
 
@@ -197,7 +197,8 @@ describe('Hooks tab: empty states, parse errors, delete', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('删除 Guard shell');
 
-    await new Promise((r) => setTimeout(r, 300));
+    // The page never asked the sidecar to delete (a click sends its request at once), and the file is as it was.
+    expect(frames(page).sent.filter((f) => f.method === 'hooks.delete')).toEqual([]);
     expect(sb.read(sb.projectSettings)).toBe(before);
     expect(await rows(page).count()).toBe(2);
   });
@@ -226,8 +227,10 @@ describe('Hooks tab: empty states, parse errors, delete', () => {
     await dialog.waitFor();
     // Someone edits the file while the dialog is open (the list refreshes through the push).
     const changed = `${JSON.stringify({ hooks: hooksOf([{ event: 'Stop', command: 'echo bye', description: 'Say bye' }]), theme: 'x' }, null, 2)}\n`;
+    const pushes = () => frames(page).received.filter((f) => f.event === 'hooks.changed').length;
+    const pushed = pushes();
     writeFileSync(sb.userSettings, changed);
-    await new Promise((r) => setTimeout(r, 600));
+    await until(() => pushes() > pushed, 'the listing pushed after the edit');
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     const alert = page.getByRole('alert');
     await alert.waitFor();

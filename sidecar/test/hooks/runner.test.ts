@@ -139,8 +139,7 @@ beforeAll(async () => {
   // must be found, and must no longer be found once killed.
   const probe = spawn('sleep', ['30'], { env: { ...process.env, [MARKER_VAR]: MARKER }, stdio: 'ignore' });
   expect(probe.pid).toBeDefined();
-  await sleep(50);
-  expect(survivors().some((l) => l.startsWith(`${probe.pid} `))).toBe(true);
+  expect(await waitFor(() => survivors().some((l) => l.startsWith(`${probe.pid} `)))).toBe(true);
   probe.kill('SIGKILL');
   await new Promise((r) => probe.once('exit', r));
   expect(survivors()).toEqual([]);
@@ -148,13 +147,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   try {
-    // Give the kernel a moment to deliver pending kills; anything still alive after that leaked.
-    let left = survivors();
-    for (let i = 0; i < 20 && left.length > 0; i++) {
-      await sleep(50);
-      left = survivors();
-    }
-    expect(left, 'hook processes still running after the suite').toEqual([]);
+    // Pending kills may still be on their way: wait for them (a leak hangs here until HANG_MS, then fails).
+    await waitFor(() => survivors().length === 0);
+    expect(survivors(), 'hook processes still running after the suite').toEqual([]);
   } finally {
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   }

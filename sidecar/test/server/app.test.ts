@@ -187,21 +187,22 @@ describe('WaveApp over the in-memory transport', () => {
     expect(await settings.request('hooks.create', { prefill: 'PREFILL-FOR-LATER' })).toMatchObject({ ok: true });
     const chat = connect();
     expect(await chat.request('hello', { view: 'chat' })).toMatchObject({ ok: true });
-    await new Promise((r) => setTimeout(r, 10));
+    // A round trip after the hello: the pair delivers in order, so what the sidecar sent for the hello has arrived.
+    const roundTrip = (p: Peer) => p.request('hooks.list', {});
+    await roundTrip(chat);
     const prefills = (p: Peer) => p.log.filter((m) => m.type === 'event' && m.event === 'chat.prefill').map((m) => (m as EventMessage<'chat.prefill'>).data.text);
     expect(prefills(chat)).toEqual(['PREFILL-FOR-LATER']);
     const another = connect();
     expect(await another.request('hello', { view: 'chat' })).toMatchObject({ ok: true });
-    await new Promise((r) => setTimeout(r, 10));
+    await roundTrip(another);
     expect(prefills(another)).toEqual([]); // handed over once
     // With a chat view connected, a prefill is live only, not kept for later.
     expect(await settings.request('hooks.create', { prefill: 'LIVE' })).toMatchObject({ ok: true });
     chat.end.close();
     another.end.close();
-    await new Promise((r) => setTimeout(r, 10));
     const late = connect();
     expect(await late.request('hello', { view: 'chat' })).toMatchObject({ ok: true });
-    await new Promise((r) => setTimeout(r, 10));
+    await roundTrip(late);
     expect(prefills(late)).toEqual([]);
   });
 });

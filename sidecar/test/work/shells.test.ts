@@ -219,7 +219,7 @@ describe.concurrent('background shells', () => {
     expect(liveIn([pid])).toEqual([]);
 
     await until(() => s.notes.length > 0);
-    await sleep(100);
+    await s.manager.get('bash_1')!.done; // it has ended: every note it will ever give is in
     expect(s.notes).toEqual([
       { taskId: 'bash_1', text: 'Background shell bash_1 ("Long job") was killed. Use BashOutput with bash_id "bash_1" to read its output.' },
     ]);
@@ -238,7 +238,7 @@ describe.concurrent('background shells', () => {
     await s.call(s.bash, { command: 'echo ok', run_in_background: true });
     await s.call(s.bash, { command: 'echo bad; exit 4', run_in_background: true, description: 'Failing job' });
     await until(() => s.notes.length === 2);
-    await sleep(100);
+    await Promise.all(s.manager.list().map((sh) => sh.done)); // both ended: no note can follow
     const texts = s.notes.map((n) => n.text).sort();
     expect(texts).toEqual([
       'Background shell bash_1 ("echo ok") finished with exit code 0. Use BashOutput with bash_id "bash_1" to read its output.',
@@ -306,7 +306,7 @@ describe('foreground command past its timeout', () => {
 
     writeFileSync(`${go}-2`, '');
     await until(() => s.notes.length > 0);
-    await sleep(200);
+    await s.manager.get('bash_1')!.done;
     expect(s.notes).toHaveLength(1);
     expect(s.notes[0]!.text).toMatch(/^Background shell bash_1 \("echo one; .*"\) finished with exit code 0\. Use BashOutput/);
     const end = await s.call(s.output, { bash_id: 'bash_1' });
@@ -363,9 +363,9 @@ describe('killAll', () => {
     const left = await s.call(s.bash, { command: '(sleep 30 >/dev/null 2>&1 &); echo $$' });
     expect(left.result).toMatch(/^\d+$/);
     groups.add(Number(left.result));
-    await sleep(200);
-    const mine = [...s.manager.list().map((sh) => sh.pid!), ...groups];
-    expect(liveIn(mine).length).toBeGreaterThan(0);
+    // Every group of this test has reached its `sleep 30` (the TERM-ignorer has set its trap by then).
+    const mine = new Set([...s.manager.list().map((sh) => sh.pid!), Number(left.result)]);
+    await until(() => [...mine].every((g) => liveIn([g]).some((l) => l.endsWith(' sleep 30'))));
 
     const t0 = Date.now();
     await s.manager.killAll();
