@@ -75,6 +75,7 @@ describe('the parallel switch of the settings page', () => {
       const refusal = await client.refused('hooks.setParallel', { id: t.item.id, parallel: true, version: t.version });
       expect(refusal.code).toBe('refused');
       expect(refusal.message).toContain('cannot start together; nothing was changed');
+      expect(refusal.why).toEqual({ kind: 'notParallel', event: t.item.event, undone: 'changed' });
     }
     expect(readFileSync(sb.userSettings, 'utf8')).toBe(FILE);
     await server.stop();

@@ -161,6 +161,6 @@ describe('hooks.rerun', () => {
     sb.write(sb.userSettings, JSON.stringify({ permissions: { allow: ['Bash'] } }));
     expect(await client.call('hooks.rerun', { id: blocked.id! })).toMatchObject({ refused: 'gone', after: null });
     expect(count()).toBe(n);
-    expect(await client.refused('hooks.rerun', { id: 'no-such-run' })).toMatchObject({ code: 'not_found' });
+    expect(await client.refused('hooks.rerun', { id: 'no-such-run' })).toMatchObject({ code: 'not_found', why: { kind: 'runGone', undone: null } });
   });
 });

@@ -134,6 +134,9 @@ describe.concurrent('routes to switch a guard off in wave serve', () => {
 
     // The user saves the Model section (same endpoint): only that edit applies.
     await chat.call('model.save', { provider: 'openai', baseURL: m.openaiBaseURL, model: 'test' });
+    expect(await chat.refused('model.save', { provider: 'openai', baseURL: 'ftp://x', model: 'test' })).toMatchObject({
+      why: { kind: 'badBaseUrl', value: 'ftp://x', undone: 'modelSaved' },
+    });
     const review = (await chat.call('hooks.list', {})).config.review.find((r) => r.path === sb.userSettings);
     expect(review).toMatchObject({ disableAllHooks: true, keys: ['disableAllHooks'] });
     await turn(chat, 'now reset');
@@ -148,6 +151,10 @@ describe.concurrent('routes to switch a guard off in wave serve', () => {
     const undone = await chat.call('config.undoRevert', { token: reverted.undo });
     expect(readFileSync(sb.userSettings, 'utf8')).toContain('"disableAllHooks": true');
     expect(undone.review).toContainEqual(expect.objectContaining({ path: sb.userSettings, disableAllHooks: true }));
+    // Refusals say why in data (the page words them in its language): an Undo used twice, a file not under review.
+    expect(await chat.refused('config.undoRevert', { token: reverted.undo })).toMatchObject({ code: 'not_found', why: { kind: 'undoExpired', of: 'revert' } });
+    const elsewhere = join(sb.workdir, 'README.md');
+    expect(await chat.refused('config.revert', { path: elsewhere })).toMatchObject({ why: { kind: 'notUnderReview', file: elsewhere, undone: 'reverted' } });
     await server.stop();
   });
 });

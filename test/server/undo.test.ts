@@ -40,7 +40,7 @@ describe('hooks.undoDelete', () => {
       ['echo b', 'active'],
     ]);
     expect(sb.read(sb.userSettings)).toBe(TEXT);
-    expect(await client.refused('hooks.undoDelete', { undo })).toMatchObject({ code: 'not_found' });
+    expect(await client.refused('hooks.undoDelete', { undo })).toMatchObject({ code: 'not_found', why: { kind: 'undoExpired', of: 'delete', undone: null } });
   });
 
   it('refuses when the file changed after the delete, and writes nothing', async () => {

@@ -194,13 +194,13 @@ describe('Test with your own input, and guard coverage', () => {
       expect(await r.locator('[data-fig=runs]').count()).toBe(0);
       expect(await audit(page, /test-|fig|field-error/)).toEqual([]);
       if (i === 0) await screenshot(page, 'settings-test-input.png');
-      if (i === 0) {
-        // The sidecar checks what the page cannot: a field of the wrong type is named.
+      if (i < 2) {
+        // The sidecar checks what the page cannot: a field of the wrong type is named, in the page's language.
         await stdin.fill('{ "tool_input": "rm -rf build" }');
         await result.locator('.test-input-actions button').click();
         const refused = r.locator('.test-result[data-test=error]');
         await refused.waitFor();
-        expect(await refused.textContent()).toContain('the input\'s "tool_input" must be a JSON object');
+        expect(await refused.textContent()).toContain(look.lang === 'en' ? 'the input\'s "tool_input" must be a JSON object' : '输入中的 "tool_input" 必须是 JSON 对象');
       }
       expect(pageErrors(page)).toEqual([]);
     });

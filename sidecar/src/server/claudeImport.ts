@@ -52,13 +52,14 @@ export class ClaudeHooks {
   import(from: ImportTarget | undefined, trusted: boolean, session: SessionConfig | null): ClaudeImportDone[] {
     const planned = this.pairs.filter((p) => !from || p.target === from).map(planPair);
     const failed = planned.find((p) => p.error);
-    if (failed) throw new SettingsRefusal('refused', `${failed.error}; ${NOTHING}`);
+    if (failed) throw new SettingsRefusal('refused', `${failed.error}; ${NOTHING}`, failed.why ? { ...failed.why, undone: 'imported' } : undefined);
     const todo = planned.filter((p) => addsAnything(p.plan));
     const untrusted = trusted ? undefined : todo.find((p) => p.target !== 'user');
     if (untrusted) {
       throw new SettingsRefusal(
         'refused',
         `the hooks of ${untrusted.from} are project hooks: they are imported only into a trusted workspace (trust it on the project tab first); ${NOTHING}`,
+        { kind: 'untrustedImport', file: untrusted.from, undone: 'imported' },
       );
     }
     const done: ClaudeImportDone[] = [];
@@ -67,7 +68,8 @@ export class ClaudeHooks {
         done.push(writeImport(p, session));
       } catch (err) {
         if (!done.length || !(err instanceof SettingsRefusal)) throw err;
-        throw new SettingsRefusal(err.code, `${err.message} (the hooks of ${done.map((d) => d.file).join(', ')} were imported)`);
+        const imported = done.map((d) => d.file);
+        throw new SettingsRefusal(err.code, `${err.message} (the hooks of ${imported.join(', ')} were imported)`, err.why && { ...err.why, imported });
       }
     }
     return done;

@@ -8,7 +8,7 @@ import { settingsPaths } from '../settings/paths.js';
 import { coverageOf } from './coverage.js';
 import { reviewRequests } from './reviewRequests.js';
 import { projectHookDetails } from './trustDetails.js';
-import { editOwnSettings, SettingsRefusal } from './settingsEdit.js';
+import { editOwnSettings, SettingsRefusal, UNDONE } from './settingsEdit.js';
 import type { ErrorCode, Handlers, Hello } from '../protocol/protocol.js';
 import type { Client, Services } from './services.js';
 import { messageOf } from '../util/errors.js';
@@ -168,7 +168,13 @@ async function askSwitch(app: Services, to: string): Promise<{ done(): Promise<v
   const s = { from_model: from, to_model: to, requested_model: to, source: 'settings' as const };
   const refused = await sw.ask(s);
   if (refused !== null)
-    throw new SettingsRefusal('refused', `a PreModelSwitch hook refused the switch from ${from} to ${to}: ${refused}; the model settings were not saved`);
+    throw new SettingsRefusal('refused', `a PreModelSwitch hook refused the switch from ${from} to ${to}: ${refused}; ${UNDONE.modelSaved}`, {
+      kind: 'switchRefused',
+      from,
+      to,
+      reason: refused,
+      undone: 'modelSaved',
+    });
   return { done: () => sw.done(s) };
 }
 

@@ -66,7 +66,7 @@ function parseStdin(text: string): Record<string, unknown> | null {
 /** Runs the hook of the recorded run `id` again, on its recorded stdin. */
 export async function rerunHook(id: string, o: RerunOptions): Promise<HookRerunResult> {
   const before = readHistory(o.file).findLast((l) => l.id === id);
-  if (!before) throw new SettingsRefusal('not_found', 'that run is no longer in the run history');
+  if (!before) throw new SettingsRefusal('not_found', 'that run is no longer in the run history', { kind: 'runGone', undone: null });
   const found = hookOf(before, o);
   const refuse = (refused: RerunRefusal, detail: string | null): HookRerunResult => ({ before, after: null, summary: null, refused, detail });
   if ('refused' in found) return refuse(found.refused, found.detail);

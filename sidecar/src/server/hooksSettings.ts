@@ -18,6 +18,7 @@ import { EVENTS, isHookEvent } from '../hooks/contract/events.js';
 import { removeStaleTemps } from '../settings/atomicWrite.js';
 import { parseJsonText, type JsonPath } from '../settings/jsonFile.js';
 import { settingsPaths } from '../settings/paths.js';
+import { errnoOf } from '../util/errors.js';
 import type { ImportTarget } from '../hooks/import/claudeImportFiles.js';
 import type { ClaudeImportDone, FileReview, HookListItem, HookState, HooksListing, Refusal, SettingsFileState, TrustState } from '../protocol/protocol.js';
 import { ClaudeHooks } from './claudeImport.js';
@@ -25,7 +26,6 @@ import {
   assertEditable,
   assertWritable,
   editOwnSettings,
-  errnoOf,
   hashOf,
   realPathOr,
   refuse,
@@ -215,7 +215,12 @@ export class HooksSettingsService {
     const item = this.list().hooks.find((h) => h.id === id);
     if (!item) throw refuse.hookGone();
     if (!item.editable) throw refuse.pluginReadOnly(item.file, 'changed');
-    if (parallel && !item.parallelizable) throw new SettingsRefusal('refused', `the hooks of this ${item.event} group cannot start together; ${nothing}`);
+    if (parallel && !item.parallelizable)
+      throw new SettingsRefusal('refused', `the hooks of this ${item.event} group cannot start together; ${nothing}`, {
+        kind: 'notParallel',
+        event: item.event,
+        undone: 'changed',
+      });
     if (versionOf(item.file) !== version)
       throw new SettingsRefusal('conflict', `${item.file} changed since it was listed; ${nothing} — look at the fresh list and try again`, {
         kind: 'changedSinceListed',
@@ -235,7 +240,7 @@ export class HooksSettingsService {
    */
   undoDelete(token: string): HooksListing {
     const undo = this.undos.get(token);
-    if (!undo) throw new SettingsRefusal('not_found', 'that delete can no longer be undone');
+    if (!undo) throw refuse.undoExpired('delete');
     const nothing = UNDONE.restored;
     if (versionOf(undo.file) !== undo.after)
       throw new SettingsRefusal('conflict', `${undo.file} changed since the delete; ${nothing}`, { kind: 'changedWhile', file: undo.file, undone: 'restored' });

@@ -15,7 +15,7 @@ import { setJsonValue } from '../settings/jsonEdit.js';
 import { settingsPaths } from '../settings/paths.js';
 import { isHttpUrl } from '../settings/schema.js';
 import type { ModelProbe, ModelState, Params } from '../protocol/protocol.js';
-import { editOwnSettings, SettingsRefusal } from './settingsEdit.js';
+import { editOwnSettings, SettingsRefusal, UNDONE } from './settingsEdit.js';
 
 const ENV_KEYS = { provider: 'WAVE_PROVIDER', baseURL: 'WAVE_BASE_URL', model: 'WAVE_MODEL', apiKey: 'WAVE_API_KEY' } as const;
 type FormKey = keyof typeof ENV_KEYS;
@@ -159,7 +159,15 @@ export class ModelService {
       ...(form.apiKey?.trim() ? { apiKey: form.apiKey.trim() } : {}),
     };
     if (values.baseURL && !isHttpUrl(values.baseURL))
-      throw new SettingsRefusal('refused', `the base URL must be an http(s) URL such as http://127.0.0.1:8000/v1, not "${values.baseURL}"; nothing was saved`);
+      throw new SettingsRefusal(
+        'refused',
+        `the base URL must be an http(s) URL such as http://127.0.0.1:8000/v1, not "${values.baseURL}"; ${UNDONE.modelSaved}`,
+        {
+          kind: 'badBaseUrl',
+          value: values.baseURL,
+          undone: 'modelSaved',
+        },
+      );
     const edit = (text: string) => Object.entries(values).reduce((t, [k, v]) => setJsonValue(t, [k], v), text);
     editOwnSettings(this.file, edit, this.opts.session(), 'modelSaved');
     this.reload();

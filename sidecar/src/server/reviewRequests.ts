@@ -7,10 +7,11 @@ import { textHash } from '../settings/approved.js';
 import { diskText, restoreText } from '../settings/reviewedFile.js';
 import type { ConfigState, Handlers } from '../protocol/protocol.js';
 import type { Client, Services } from './services.js';
-import { SettingsRefusal } from './settingsEdit.js';
-import { messageOf } from '../util/errors.js';
+import { refuse, SettingsRefusal, UNDONE } from './settingsEdit.js';
+import { errnoOf, messageOf } from '../util/errors.js';
 
-type ReviewMethods = 'config.apply' | 'config.dismiss' | 'config.revert' | 'config.undoRevert';
+type ReviewMethods = 'config.apply' | 'config.dismiss' | RevertMethods;
+type RevertMethods = 'config.revert' | 'config.undoRevert';
 
 /** What a Revert replaced, for its Undo. */
 interface RevertUndo {
@@ -22,12 +23,11 @@ interface RevertUndo {
 
 function sessionOf(app: Services) {
   const session = app.chat.sessionConfig();
-  if (!session) throw new SettingsRefusal('not_found', 'there is no session yet');
+  if (!session) throw new SettingsRefusal('not_found', 'there is no session yet', { kind: 'noSession', undone: null });
   return session;
 }
 
 export function reviewRequests(app: Services): Pick<Handlers<Client>, ReviewMethods> {
-  const undos = new Map<string, RevertUndo>();
   const state = (): ConfigState => app.pushListing(app.settings.list()).config;
   return {
     'config.apply': async ({ path }) => {
@@ -47,6 +47,14 @@ export function reviewRequests(app: Services): Pick<Handlers<Client>, ReviewMeth
       sessionOf(app).dismiss(path);
       return state();
     },
+    ...revertRequests(app, state),
+  };
+}
+
+/** Revert, and its Undo (the last ten reverts can be undone while their file stays as the revert left it). */
+function revertRequests(app: Services, state: () => ConfigState): Pick<Handlers<Client>, RevertMethods> {
+  const undos = new Map<string, RevertUndo>();
+  return {
     'config.revert': async ({ path }) => {
       await app.chat.whenReady();
       let before: string | null;
@@ -54,12 +62,23 @@ export function reviewRequests(app: Services): Pick<Handlers<Client>, ReviewMeth
         if (path === app.trust.file) before = app.trust.revert();
         else {
           const r = sessionOf(app).revert(path);
-          if (!r) throw new SettingsRefusal('not_found', `${path} is not a file under review; nothing was reverted`);
+          if (!r)
+            throw new SettingsRefusal('not_found', `${path} is not a file under review; ${UNDONE.reverted}`, {
+              kind: 'notUnderReview',
+              file: path,
+              undone: 'reverted',
+            });
           before = r.before;
         }
       } catch (err) {
         if (err instanceof SettingsRefusal) throw err;
-        throw new SettingsRefusal('refused', `cannot revert ${path}: ${messageOf(err)}; check the file`);
+        throw new SettingsRefusal('refused', `cannot revert ${path}: ${messageOf(err)}; check the file`, {
+          kind: 'cannotWrite',
+          file: path,
+          cause: errnoOf(err),
+          detail: messageOf(err),
+          undone: 'reverted',
+        });
       }
       const token = randomUUID();
       undos.set(token, { path, before, after: textHash(diskText(path)) });
@@ -68,8 +87,13 @@ export function reviewRequests(app: Services): Pick<Handlers<Client>, ReviewMeth
     },
     'config.undoRevert': async ({ token }) => {
       const undo = undos.get(token);
-      if (!undo) throw new SettingsRefusal('not_found', 'that revert can no longer be undone');
-      if (textHash(diskText(undo.path)) !== undo.after) throw new SettingsRefusal('conflict', `${undo.path} changed since the revert; nothing was restored`);
+      if (!undo) throw refuse.undoExpired('revert');
+      if (textHash(diskText(undo.path)) !== undo.after)
+        throw new SettingsRefusal('conflict', `${undo.path} changed since the revert; ${UNDONE.restored}`, {
+          kind: 'changedWhile',
+          file: undo.path,
+          undone: 'restored',
+        });
       // The change comes back as it was: on disk, under review again (the session noticed it).
       restoreText(undo.path, undo.before);
       undos.delete(token);

@@ -11,7 +11,7 @@ import { replaceIfUnchanged, type ReplaceOutcome } from '../settings/conditional
 import { formatJsonPath, parseJsonText } from '../settings/jsonFile.js';
 import { PRIVATE_FILE } from '../settings/privateFiles.js';
 import type { SessionConfig } from '../hooks/config/sessionConfig.js';
-import { messageOf } from '../util/errors.js';
+import { errnoOf, messageOf } from '../util/errors.js';
 import type { Refusal, Undone } from '../protocol/refusal.js';
 
 export class SettingsRefusal extends Error {
@@ -35,17 +35,13 @@ export const UNDONE: Record<Undone, string> = {
   ruleWritten: 'no rule was written',
   modelSaved: 'the model settings were not saved',
   imported: 'nothing was imported',
+  reverted: 'nothing was reverted',
 };
-
-/** The system's code of a failed file operation (ENOSPC, EACCES…), or null. */
-export function errnoOf(err: unknown): string | null {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : null;
-}
 
 /** The refusals more than one place gives: each sentence beside its data, made once. */
 export const refuse = {
   hookGone: () => new SettingsRefusal('not_found', 'that hook is no longer in its settings file; the list was refreshed', { kind: 'hookGone', undone: null }),
+  undoExpired: (of: 'delete' | 'revert') => new SettingsRefusal('not_found', `that ${of} can no longer be undone`, { kind: 'undoExpired', of, undone: null }),
   untrusted: () =>
     new SettingsRefusal('refused', 'this workspace is not trusted, so its project hooks do not run, not even as a test: trust it first', {
       kind: 'untrusted',

@@ -11,21 +11,23 @@ import type { FireContext } from '../hooks/fire/manager.js';
 import type { HookEventName } from '../hooks/contract/events.js';
 import { PERMISSION_MODES, type PermissionMode } from '../protocol/wire.js';
 import type { HookListItem, TestPreset } from '../protocol/protocol.js';
+import type { TestInputRule } from '../protocol/refusal.js';
 import { SettingsRefusal } from './settingsEdit.js';
 
 /** The fields every hook gets from the session, not from the event. */
 const SESSION_FIELDS = ['session_id', 'transcript_path', 'transcript_jsonl_path', 'cwd', 'permission_mode', 'hook_event_name', 'prompt_id'];
 
-const bad = (field: string, what: string) => new SettingsRefusal('refused', `the input's "${field}" ${what}`);
+const bad = (field: string, must: TestInputRule, what: string, expected: string[] = []) =>
+  new SettingsRefusal('refused', `the input's "${field}" ${what}`, { kind: 'badTestInput', field, must, expected, undone: null });
 
 function checkFields(event: HookEventName, given: Record<string, unknown>): void {
   const { hook_event_name: name, tool_name: tool, tool_input: input, cwd, permission_mode: mode } = given;
-  if (name !== undefined && name !== event) throw bad('hook_event_name', `is ${JSON.stringify(name)}, but this hook runs at ${event}`);
-  if (tool !== undefined && (typeof tool !== 'string' || tool === '')) throw bad('tool_name', 'must be a tool name (a string)');
-  if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) throw bad('tool_input', 'must be a JSON object');
-  if (cwd !== undefined && (typeof cwd !== 'string' || !isAbsolute(cwd))) throw bad('cwd', 'must be an absolute path');
+  if (name !== undefined && name !== event) throw bad('hook_event_name', 'thisEvent', `is ${JSON.stringify(name)}, but this hook runs at ${event}`, [event]);
+  if (tool !== undefined && (typeof tool !== 'string' || tool === '')) throw bad('tool_name', 'toolName', 'must be a tool name (a string)');
+  if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) throw bad('tool_input', 'object', 'must be a JSON object');
+  if (cwd !== undefined && (typeof cwd !== 'string' || !isAbsolute(cwd))) throw bad('cwd', 'absolutePath', 'must be an absolute path');
   if (mode !== undefined && !(PERMISSION_MODES as readonly unknown[]).includes(mode))
-    throw bad('permission_mode', `must be one of ${PERMISSION_MODES.join(', ')}`);
+    throw bad('permission_mode', 'permissionMode', `must be one of ${PERMISSION_MODES.join(', ')}`, [...PERMISSION_MODES]);
 }
 
 /** The event input and the session fields of a test with the user's stdin; throws SettingsRefusal naming the field at fault. */

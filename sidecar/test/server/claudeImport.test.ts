@@ -127,6 +127,7 @@ describe('Claude Code hooks on the settings page', () => {
       const r = await p.request('hooks.import', params);
       expect(r, JSON.stringify(params)).toMatchObject({ ok: false, error: { code: 'refused' } });
       if (!r.ok) expect(r.error.message).toMatch(/imported only into a trusted workspace .*; nothing was imported$/);
+      if (!r.ok) expect(r.error.why).toMatchObject({ kind: 'untrustedImport', file: expect.stringMatching(/\.claude\/settings(\.local)?\.json$/), undone: 'imported' });
     }
     expect(readFileSync(waveProject, 'utf8')).toBe(WAVE_PROJECT);
     expect(await p.request('hooks.import', { from: 'elsewhere' })).toMatchObject({ ok: false, error: { code: 'bad_request' } });

@@ -1,6 +1,6 @@
-// The words of a refused settings change (sidecar/src/protocol/refusal.ts) in the UI's language,
-// built from the refusal's data: the sidecar's English `message` is shown only when a request
-// failed without one.
+// The words of a refused request (sidecar/src/protocol/refusal.ts: a settings change, an Undo, a Re-run,
+// a review, the model form, an import, a test's own input) in the UI's language, built from the
+// refusal's data: the sidecar's English `message` is shown only when a request failed without one.
 import type { Refusal } from '../connection/protocol.js';
 import { t, type Key } from '../i18n/index.js';
 
@@ -35,11 +35,41 @@ function whyText(r: Refusal): string {
       return t('refusal.cannotWrite', { file: r.file, cause: causeText(r.cause, r.detail) });
     case 'savedMeanwhile':
       return t(r.kept ? 'refusal.savedMeanwhile.kept' : 'refusal.savedMeanwhile.lost', { file: r.file });
+    default:
+      return laterWhyText(r);
+  }
+}
+
+/** The refusals of the page's other verbs: Undo, Re-run, review, the model form, import, a test's input. */
+type OtherVerbs = Extract<
+  Refusal,
+  { kind: 'notParallel' | 'undoExpired' | 'runGone' | 'noSession' | 'notUnderReview' | 'untrustedImport' | 'switchRefused' | 'badBaseUrl' | 'badTestInput' }
+>;
+
+function laterWhyText(r: OtherVerbs): string {
+  switch (r.kind) {
+    case 'notParallel':
+      return t('refusal.notParallel', { event: r.event });
+    case 'undoExpired':
+      return t(`refusal.undoExpired.${r.of}`);
+    case 'runGone':
+    case 'noSession':
+      return t(`refusal.${r.kind}`);
+    case 'notUnderReview':
+    case 'untrustedImport':
+      return t(`refusal.${r.kind}`, { file: r.file });
+    case 'switchRefused':
+      return t('refusal.switchRefused', { from: r.from, to: r.to, reason: r.reason });
+    case 'badBaseUrl':
+      return t('refusal.badBaseUrl', { value: r.value });
+    case 'badTestInput':
+      return t(`refusal.badTestInput.${r.must}`, { field: r.field, expected: r.expected.join(', ') });
   }
 }
 
 /** The refusal as one sentence: why, then what was left undone. */
 export function refusalText(r: Refusal): string {
   const why = whyText(r);
-  return r.undone ? t('refusal.then', { why, undone: t(`refusal.undone.${r.undone}`) }) : why;
+  const said = r.undone ? t('refusal.then', { why, undone: t(`refusal.undone.${r.undone}`) }) : why;
+  return r.imported?.length ? t('refusal.then', { why: said, undone: t('refusal.importedBefore', { files: r.imported.join(', ') }) }) : said;
 }

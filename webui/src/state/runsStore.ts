@@ -5,7 +5,7 @@
 import { batch, computed, signal } from '@preact/signals';
 import type { SidecarClient } from '../connection/client.js';
 import type { HookHistoryRun, HookRerunResult, Params } from '../connection/protocol.js';
-import { attempt } from './attempt.js';
+import { attempt, messageOf } from './attempt.js';
 
 export type OutcomeFilter = NonNullable<Params<'hooks.runs'>['outcome']>;
 export const OUTCOME_FILTERS: readonly OutcomeFilter[] = ['ok', 'blocked', 'error', 'timeout'];
@@ -83,7 +83,7 @@ export class RunsStore {
       next.delete(id);
       batch(() => {
         this.#reruns.value = next;
-        this.#rerunError.value = { id, message: (err as Error).message };
+        this.#rerunError.value = { id, message: messageOf(err) };
       });
     }
   }

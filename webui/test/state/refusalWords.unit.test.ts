@@ -27,6 +27,22 @@ const ALL: Refusal[] = [
   { kind: 'savedMeanwhile', file: FILE, kept: false, undone: null },
   { kind: 'replacedSave', file: FILE, undone: null },
   { kind: 'untrusted', undone: null },
+  { kind: 'notParallel', event: 'PreToolUse', undone: 'changed' },
+  { kind: 'undoExpired', of: 'delete', undone: null },
+  { kind: 'undoExpired', of: 'revert', undone: null },
+  { kind: 'runGone', undone: null },
+  { kind: 'noSession', undone: null },
+  { kind: 'notUnderReview', file: FILE, undone: 'reverted' },
+  { kind: 'cannotWrite', file: FILE, cause: 'EACCES', detail: 'EACCES: permission denied', undone: 'reverted' },
+  { kind: 'switchRefused', from: 'small', to: 'big', reason: '预算用完', undone: 'modelSaved' },
+  { kind: 'badBaseUrl', value: 'ftp://x', undone: 'modelSaved' },
+  { kind: 'untrustedImport', file: FILE, undone: 'imported' },
+  { kind: 'badTestInput', field: 'hook_event_name', must: 'thisEvent', expected: ['PreToolUse'], undone: null },
+  { kind: 'badTestInput', field: 'tool_name', must: 'toolName', expected: [], undone: null },
+  { kind: 'badTestInput', field: 'tool_input', must: 'object', expected: [], undone: null },
+  { kind: 'badTestInput', field: 'cwd', must: 'absolutePath', expected: [], undone: null },
+  { kind: 'badTestInput', field: 'permission_mode', must: 'permissionMode', expected: ['default', 'plan'], undone: null },
+  { kind: 'invalidJson', file: FILE, line: 3, column: 1, detail: 'x', undone: 'changed', imported: ['/home/u/.wave/settings.json'] },
 ];
 
 afterEach(() => {
@@ -41,6 +57,13 @@ describe('the words of a refused settings change', () => {
     expect(refusalText(ALL[10]!)).toBe(`cannot write ${FILE}: something odd; nothing was imported`);
     expect(refusalText(ALL[6]!)).toBe('that hook is no longer in its settings file; the list was refreshed');
     expect(refusalText(ALL[15]!)).toBe('this workspace is not trusted, so its project hooks do not run, not even as a test: trust it first');
+    expect(refusalText(ALL[16]!)).toBe('the hooks of this PreToolUse group cannot start together; nothing was changed');
+    expect(refusalText(ALL[18]!)).toBe('that revert can no longer be undone');
+    expect(refusalText(ALL[22]!)).toBe(`cannot write ${FILE}: permission denied; nothing was reverted`);
+    expect(refusalText(ALL[23]!)).toBe('a PreModelSwitch hook refused the switch from small to big: 预算用完; the model settings were not saved');
+    expect(refusalText(ALL[26]!)).toBe('the input\'s "hook_event_name" must be PreToolUse, the event this hook runs at');
+    expect(refusalText(ALL[30]!)).toBe('the input\'s "permission_mode" must be one of default, plan');
+    expect(refusalText(ALL[31]!)).toBe(`${FILE} is not valid JSON (line 3, column 1: x); nothing was changed; the hooks of ${FILE} were imported`);
   });
 
   it('Chinese for every kind, with the file and the numbers, and no English sentence', () => {
@@ -53,6 +76,8 @@ describe('the words of a refused settings change', () => {
     expect(refusalText(ALL[1]!)).toBe(`${FILE} 在列出之后已被更改；未删除任何内容`);
     expect(refusalText(ALL[9]!)).toBe(`无法写入 ${FILE}：磁盘已满；未创建该文件`);
     expect(refusalText(ALL[4]!)).toContain('第 4 行第 2 列');
+    expect(refusalText(ALL[23]!)).toBe('一个 PreModelSwitch 钩子拒绝了从 small 切换到 big：预算用完；模型设置未保存');
+    expect(refusalText(ALL[30]!)).toBe('输入中的 "permission_mode" 必须是以下之一：default, plan');
   });
 
   it("a failed request shows the refusal's words when it has one, else the sidecar's message", () => {

@@ -10,7 +10,8 @@ import { stampOf } from '../config/sources.js';
 import { writeFileAtomic } from '../../settings/atomicWrite.js';
 import { readJsonFile, readSettingsText } from '../../settings/jsonFile.js';
 import { settingsPaths } from '../../settings/paths.js';
-import { messageOf } from '../../util/errors.js';
+import type { RefusalWhy } from '../../protocol/refusal.js';
+import { errnoOf, messageOf } from '../../util/errors.js';
 
 /** The Wave file a Claude Code file goes to: the user's, the project's, the project's local one. */
 export type ImportTarget = 'user' | 'project' | 'local';
@@ -67,6 +68,8 @@ export interface PairPlan extends ImportPair {
   /** null: the Claude Code file does not exist, or one of the two files cannot be read (`error`). */
   plan: ImportPlan | null;
   error: string | null;
+  /** The error in data, for the settings page to word in its language. */
+  why: RefusalWhy | null;
   /** The Claude Code file's value (for a write that plans again on the text it replaces). */
   claude: unknown;
 }
@@ -74,21 +77,32 @@ export interface PairPlan extends ImportPair {
 /** Reads both files of a pair and plans the import; writes nothing, never throws. */
 export function planPair(p: ImportPair): PairPlan {
   const none = { ...p, plan: null, claude: undefined };
+  const unreadable = (file: string, err: unknown) => ({
+    ...none,
+    error: `${file} cannot be read: ${messageOf(err)}`,
+    why: { kind: 'unreadable', file, cause: errnoOf(err) } as const,
+  });
   let source;
   try {
     source = readJsonFile(p.from);
   } catch (err) {
-    return { ...none, error: `${p.from} cannot be read: ${messageOf(err)}` };
+    return unreadable(p.from, err);
   }
-  if (!source.exists) return { ...none, error: null };
-  if (source.parseError) return { ...none, error: `${p.from}:${source.parseError.line}:${source.parseError.column}: ${source.parseError.message}` };
+  if (!source.exists) return { ...none, error: null, why: null };
+  const bad = source.parseError;
+  if (bad)
+    return {
+      ...none,
+      error: `${p.from}:${bad.line}:${bad.column}: ${bad.message}`,
+      why: { kind: 'invalidJson', file: p.from, line: bad.line, column: bad.column, detail: bad.message },
+    };
   let current: string | null;
   try {
     current = readSettingsText(p.to);
   } catch (err) {
-    return { ...none, error: `${p.to} cannot be read: ${messageOf(err)}` };
+    return unreadable(p.to, err);
   }
-  return { ...p, plan: planImport(source.value, current, p.to, p.origin), error: null, claude: source.value };
+  return { ...p, plan: planImport(source.value, current, p.to, p.origin), error: null, why: null, claude: source.value };
 }
 
 /** Whether a plan adds anything: a hook, a permission rule, an env variable. */
