@@ -255,7 +255,7 @@ export class HooksSettingsService {
   private pathOf(id: string): { event: string; group: number; handler: number } {
     // The file path before the last `#` may itself contain `#`; event names never do.
     const m = /#([^#/]+)\/(\d+)\/(\d+)$/.exec(id);
-    if (!m) throw new SettingsRefusal('not_found', `not a hook id: ${id}`);
+    if (!m) throw refuse.hookGone(); // not a hook id: no hook of any file has it
     return { event: m[1]!, group: Number(m[2]), handler: Number(m[3]) };
   }
 

@@ -182,7 +182,13 @@ export function editSettingsFile(file: string, edit: (text: string) => string, u
   try {
     next = edit(text);
   } catch (err) {
-    throw new SettingsRefusal('refused', `cannot edit ${file}: ${messageOf(err)}; ${nothing}`);
+    throw new SettingsRefusal('refused', `cannot edit ${file}: ${messageOf(err)}; ${nothing}`, {
+      kind: 'cannotWrite',
+      file,
+      cause: null,
+      detail: messageOf(err),
+      undone,
+    });
   }
   writeUnlessChanged(file, next, hashOf(before), undone);
   return { before, version: versionOf(file) };
