@@ -3,7 +3,7 @@
 // hooks already imported) and follows the files live; `hooks.import` refuses project files in a
 // workspace that is not trusted, writes with format-preserving edits, and the imported hooks run at
 // once (active, not pending review), with `"transcript": "jsonl"`.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -202,6 +202,16 @@ describe('Claude Code hooks on the settings page', () => {
     const r = await p.request('hooks.import', { from: 'local' });
     expect(r).toMatchObject({ ok: false, error: { code: 'refused' } });
     if (!r.ok) expect(r.error.message).toContain(`${waveLocal} is not valid JSON`);
+    if (!r.ok) expect(r.error.why).toMatchObject({ kind: 'invalidJson', file: waveLocal, undone: 'imported' });
     expect(readFileSync(waveLocal, 'utf8')).toBe(broken);
+  });
+
+  it('refuses a Claude Code file that is not valid JSON, saying where in data, and writes nothing', async () => {
+    const p = connect();
+    write(claudeLocal, '{\n  "hooks": { oops }\n}\n');
+    const before = existsSync(waveLocal) ? readFileSync(waveLocal, 'utf8') : null;
+    const r = await p.request('hooks.import', { from: 'local' });
+    expect(r).toMatchObject({ ok: false, error: { code: 'refused', why: { kind: 'invalidJson', file: claudeLocal, line: 2, undone: 'imported' } } });
+    expect(existsSync(waveLocal) ? readFileSync(waveLocal, 'utf8') : null).toBe(before);
   });
 });
