@@ -58,7 +58,7 @@ export const refuse = {
       detail: e.message,
       undone,
     }),
-  cannotWrite: (doing: 'write' | 'create', file: string, err: unknown, undone: Undone) =>
+  cannotWrite: (doing: 'write' | 'create' | 'edit', file: string, err: unknown, undone: Undone) =>
     new SettingsRefusal('refused', `cannot ${doing} ${file}: ${messageOf(err)}; ${UNDONE[undone]}`, {
       kind: 'cannotWrite',
       file,
@@ -182,13 +182,7 @@ export function editSettingsFile(file: string, edit: (text: string) => string, u
   try {
     next = edit(text);
   } catch (err) {
-    throw new SettingsRefusal('refused', `cannot edit ${file}: ${messageOf(err)}; ${nothing}`, {
-      kind: 'cannotWrite',
-      file,
-      cause: null,
-      detail: messageOf(err),
-      undone,
-    });
+    throw refuse.cannotWrite('edit', file, err, undone);
   }
   writeUnlessChanged(file, next, hashOf(before), undone);
   return { before, version: versionOf(file) };
