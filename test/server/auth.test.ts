@@ -176,6 +176,7 @@ describe('hostile request targets and the UI files', () => {
     const ui = join(sb.root, 'ui');
     sb.write(join(ui, 'index.html'), '<!doctype html><title>wave ui</title>');
     sb.write(join(ui, 'assets', 'app.js'), 'export const x = 1;');
+    sb.write(join(ui, 'assets', 'index-DrAc_8k-.js'), 'export const y = 2;');
     sb.write(join(sb.root, 'secret.txt'), 'TOP-SECRET');
     const other = await startServe({ home: sb.home, workdir: sb.workdir, args: ['--ui', ui] });
     const host = { host: `127.0.0.1:${other.port}` };
@@ -185,6 +186,13 @@ describe('hostile request targets and the UI files', () => {
     expect(js).toMatchObject({ status: 200, body: 'export const x = 1;' });
     expect(js.headers['content-type']).toMatch(/^text\/javascript/);
     expect(js.headers['x-content-type-options']).toBe('nosniff');
+    // A built asset named by its content hash is kept by the browser; the index and any other file are asked for again.
+    expect(js.headers['cache-control']).toBe('no-cache');
+    expect((await get('/')).headers['cache-control']).toBe('no-cache');
+    const hashed = await get('/assets/index-DrAc_8k-.js');
+    expect(hashed).toMatchObject({ status: 200, body: 'export const y = 2;' });
+    expect(hashed.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect((await get('/assets/gone-DrAc_8k-.js')).headers['cache-control']).toBe('no-cache');
     // Unknown paths get the single-page app's index.
     expect((await get('/settings/hooks')).body).toContain('wave ui');
     expect((await get('/%E0%A4%A')).status).toBe(400);

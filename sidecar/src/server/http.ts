@@ -64,6 +64,18 @@ function realInside(root: string, file: string): string | null {
   }
 }
 
+/**
+ * A built asset whose name carries its content hash (Vite's `assets/<name>-<hash>.<ext>`): its
+ * content never changes under that name, so the page's browser keeps it (a reopened chat or
+ * settings tab loads no script again, and Chromium reuses the script's compiled code). Everything
+ * else, index.html first, is asked for again each time.
+ */
+const HASHED_ASSET = /^\/assets\/[^/]+-[\w-]{8,}\.[a-z0-9]+$/;
+
+function cacheControl(pathname: string, servedIndex: boolean): string {
+  return !servedIndex && HASHED_ASSET.test(pathname) ? 'private, max-age=31536000, immutable' : 'no-cache';
+}
+
 function serveFile(req: IncomingMessage, res: ServerResponse, uiDir: string | null, token: string, port: number): void {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const cookie = `${tokenCookie(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`;
@@ -86,7 +98,8 @@ function serveFile(req: IncomingMessage, res: ServerResponse, uiDir: string | nu
     res.writeHead(404).end();
     return;
   }
-  if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html'); // single-page app
+  const servedIndex = !existsSync(file) || statSync(file).isDirectory();
+  if (servedIndex) file = join(root, 'index.html'); // single-page app
   // The check above is on the path's text; a symlink inside the folder may still lead out of it.
   const real = existsSync(file) ? realInside(root, file) : null;
   if (!real) {
@@ -96,7 +109,7 @@ function serveFile(req: IncomingMessage, res: ServerResponse, uiDir: string | nu
   res.writeHead(200, {
     'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
     'set-cookie': cookie,
-    'cache-control': 'no-cache',
+    'cache-control': cacheControl(pathname, servedIndex),
     'x-content-type-options': 'nosniff',
   });
   // An unreadable file ends this response, never the sidecar (an 'error' without a listener would).

@@ -14,11 +14,11 @@ const COMMANDS = [['-p', 'x'], ['serve'], ['hooks', 'list'], ['hooks', 'validate
 describe.concurrent('wave --help and usage errors', () => {
   it.each(COMMANDS)('%s %s --help: usage with the environment, exit 0; an unknown flag: exit 2', (...cmd) => {
     const help = wave([...cmd, '--help']);
-    expect(help.status).toBe(0);
+    expect(help.status, help.stderr).toBe(0);
     expect(help.stdout).toMatch(/^usage:/);
     expect(help.stdout).toContain('WAVE_BASE_URL');
     const bad = wave([...cmd, '--no-such-flag']);
-    expect(bad.status).toBe(2);
+    expect(bad.status, bad.stderr).toBe(2);
     expect(bad.stderr).toMatch(/Unknown option '--no-such-flag'\nusage:/);
   });
 
