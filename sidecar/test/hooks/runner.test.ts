@@ -354,6 +354,19 @@ describe.concurrent('runHookProcess: output decoding and caps', () => {
     expect(r.stderr.slice(OUTPUT_CAP)).toBe(`\n… [output truncated: ${1_000_000 - OUTPUT_CAP} more bytes dropped]`);
   });
 
+  it('output still in the pipes when the hook exits is read to its end, however late the exit grace fires (1 ms: a timer on a busy machine)', async ({ expect }) => {
+    // Output can arrive after the exit event; a grace timer that fired before it was read used to cut it off.
+    const runs: ProcessResult[] = [];
+    for (let round = 0; round < 4; round++) {
+      const hooks = Array.from({ length: 12 }, (_, i) => (i % 2 ? `head -c 900000 /dev/zero | tr '\\0' b >&2; exit 1` : `cat; echo " end"`));
+      runs.push(...(await Promise.all(hooks.map((command) => run(hook(command, { exitGraceMs: 1 }))))));
+    }
+    for (const [i, r] of runs.entries()) {
+      if (i % 2) expect(r.stderr.slice(OUTPUT_CAP)).toBe(`\n… [output truncated: ${900_000 - OUTPUT_CAP} more bytes dropped]`);
+      else expect(r).toMatchObject({ exitCode: 0, stdout: '{"hook_event_name":"Stop","session_id":"runner-test"} end' });
+    }
+  });
+
   it('a custom outputCap is honoured; a multi-byte character cut at the cap does not throw', async ({ expect }) => {
     const r = await run(hook(`printf 'ab\\303\\251cd'`, { outputCap: 3 }));
     expect(r).toMatchObject({ exitCode: 0, stdoutTruncated: true });

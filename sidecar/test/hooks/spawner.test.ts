@@ -109,7 +109,8 @@ describe.concurrent('when the spawner dies', () => {
     process.kill(pid, 'SIGSTOP'); // it cannot read the request
     const r = s.run(spec('cat; echo " $PPID"'));
     process.kill(pid, 'SIGKILL');
-    expect(await r).toMatchObject({ exitCode: 0, stdout: `{"hook_event_name":"Stop"} ${process.pid}` });
+    const result = await r;
+    expect(result, JSON.stringify(result)).toMatchObject({ exitCode: 0, stdout: `{"hook_event_name":"Stop"} ${process.pid}` });
   });
 
   it('a detached hook whose spawner dies: done is a failure, the process is stopped', async ({ expect }) => {

@@ -16,7 +16,7 @@ import type { ProcessResult } from '../contract/types.js';
 import { deferred } from '../../process/deferred.js';
 import { trackGroup, untrackGroup } from '../../process/groups.js';
 import { longTimeout } from '../../process/longTimeout.js';
-import { childOutputLinks, gatedArgs, Reaper } from '../../process/pipeHolders.js';
+import { childOutputLinks, gatedArgs, holdersOf, Reaper } from '../../process/pipeHolders.js';
 import { messageOf } from '../../util/errors.js';
 
 /** What the caller hears while a hook runs. */
@@ -101,7 +101,10 @@ class HookRun {
   private timeout: { clear(): void };
   private exitGrace: { clear(): void } | null = null;
   private exit: Exit | null = null;
+  private closed = false;
   private timedOut = false;
+  /** What the hook's stdout/stderr link to (process/pipeHolders.ts); empty where /proc cannot tell. */
+  private readonly links: readonly string[];
 
   constructor(
     spec: ProcessSpec,
@@ -117,9 +120,9 @@ class HookRun {
     this.resolveFirst = first.resolve;
     // Read while the hook waits at its gate: what its stdout/stderr are, to find later whoever
     // still holds them.
-    const links = childOutputLinks(pid);
-    this.reaper = new Reaper(pid, links, spec.killGraceMs ?? 2000);
-    events.onStarted?.(pid, links);
+    this.links = childOutputLinks(pid);
+    this.reaper = new Reaper(pid, this.links, spec.killGraceMs ?? 2000);
+    events.onStarted?.(pid, this.links);
     // stdin is written in one piece (opening the gate), once the caller is ready; a hook that does
     // not read it is fine (EPIPE ignored).
     child.stdin.on('error', ignoreStdinError);
@@ -150,9 +153,19 @@ class HookRun {
 
   /**
    * A grandchild may still hold stdout/stderr open: give the pipes a moment, then stop waiting
-   * (and make the drainers, which read such a pipe, report what they counted so far).
+   * (and make the drainers, which read such a pipe, report what they counted so far). Output can
+   * still be in the pipes after the exit, and a timer fires late on a busy machine, before this
+   * process read them: when no process holds the hook's output any more, its end is on its way and
+   * nothing is cut; where that cannot be told (no /proc), what is there is read first.
    */
   private onExitGrace(): void {
+    if (this.links.length) {
+      if (holdersOf(this.links).length) this.cutOutput();
+    } else setImmediate(() => this.cutOutput());
+  }
+
+  private cutOutput(): void {
+    if (this.closed) return;
     this.child.stdout.destroy();
     this.child.stderr.destroy();
     this.out.drainer?.stop();
@@ -187,6 +200,7 @@ class HookRun {
   }
 
   private async finish(closed: Exit): Promise<void> {
+    this.closed = true;
     if (this.out.drainer || this.err.drainer) await Promise.all([this.out.settle(), this.err.settle()]);
     this.timeout.clear();
     this.exitGrace?.clear();
