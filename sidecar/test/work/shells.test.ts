@@ -283,6 +283,24 @@ describe.concurrent('background shells', () => {
   });
 });
 
+describe('output at the exit', () => {
+  it('output still in the pipes when the shell exits is read to its end, however late the exit grace fires (1 ms: a timer on a busy machine)', async () => {
+    // Output can arrive after the exit event; a grace timer that fired before it was read used to cut it off.
+    const manager = new ShellManager(new WorkRegistry(), { exitGraceMs: 1 });
+    managers.push(manager);
+    for (let round = 0; round < 4; round++) {
+      const shells = Array.from({ length: 12 }, () => manager.start(`head -c 900000 /dev/zero | tr '\\0' b; echo END`, { cwd: scratch, env: process.env }));
+      await Promise.all(shells.map((sh) => sh.done));
+      for (const sh of shells) {
+        const all = sh.readAll();
+        expect(all.droppedBytes).toBe(0);
+        expect(all.stdout.length).toBe(900_004);
+        expect(all.stdout.endsWith('bEND\n')).toBe(true);
+      }
+    }
+  });
+});
+
 describe('foreground command past its timeout', () => {
   it('moves to the background, stays readable, and completes with exactly one notification', async () => {
     const s = setup();
