@@ -44,6 +44,18 @@ export function holdersOf(links: readonly string[]): number[] {
   return found;
 }
 
+/**
+ * The end of an exit grace: a hook or a shell exited with its output still open, and `cut` stops
+ * reading it. Output can still be in the pipes after the exit, and the grace timer fires late on a
+ * busy machine, before this process read them: when no process holds the output any more its end
+ * is on its way and nothing is cut; when one does (a grandchild), it is cut now; where /proc
+ * cannot tell (no links), what is there is read first.
+ */
+export function endExitGrace(links: readonly string[], cut: () => void): void {
+  if (!links.length) setImmediate(cut);
+  else if (holdersOf(links).length) cut();
+}
+
 function holds(pid: number, wanted: Set<string>): boolean {
   let fds: string[];
   try {

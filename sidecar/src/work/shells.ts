@@ -10,7 +10,7 @@ import { OutputBuffer, type ShellOutput } from './outputBuffer.js';
 import { existsSync } from 'node:fs';
 import type { WorkRegistry } from './registry.js';
 import { forgetDeadGroups, groupAlive, isTracked, signalGroup, trackGroup, untrackGroup } from '../process/groups.js';
-import { childOutputLinks, holdersOf } from '../process/pipeHolders.js';
+import { childOutputLinks, endExitGrace } from '../process/pipeHolders.js';
 
 export type ShellStatus = 'running' | 'completed' | 'failed' | 'killed';
 
@@ -117,31 +117,24 @@ export class Shell {
       this.spawnError ??= existsSync(cwd) ? err.message : `the working directory ${cwd} does not exist`;
       this.end(null, null);
     });
-    // What its stdout/stderr link to, read while it surely runs (empty where /proc cannot tell).
+    // What its stdout/stderr link to, read right after the spawn (empty when it is already gone, or
+    // where /proc cannot tell).
     const links = this.pid !== undefined ? childOutputLinks(this.pid) : [];
     this.child.on('exit', (code, signal) => {
       this.exitCode = code;
       this.signal = signal;
       // A process the shell left behind may hold the pipes open: wait a moment, then stop reading.
-      setTimeout(() => this.onExitGrace(links, code, signal), spawnSpec.exitGraceMs).unref();
+      setTimeout(() => endExitGrace(links, () => this.stopReading(code, signal)), spawnSpec.exitGraceMs).unref();
     });
     this.child.on('close', (code, signal) => this.end(code, signal));
   }
 
-  /**
-   * Output can still be in the pipes after the exit, and a timer fires late on a busy machine,
-   * before this process read them: when no process holds the shell's output any more its end is
-   * on its way, and nothing is cut; where that cannot be told (no /proc), what is there is read first.
-   */
-  private onExitGrace(links: readonly string[], code: number | null, signal: NodeJS.Signals | null): void {
-    const cut = () => {
-      if (this.finished) return;
-      this.child.stdout?.destroy();
-      this.child.stderr?.destroy();
-      this.end(code, signal);
-    };
-    if (!links.length) setImmediate(cut);
-    else if (holdersOf(links).length) cut();
+  /** Stops reading the output at the end of the exit grace (when: pipeHolders.ts, `endExitGrace`). */
+  private stopReading(code: number | null, signal: NodeJS.Signals | null): void {
+    if (this.finished) return;
+    this.child.stdout?.destroy();
+    this.child.stderr?.destroy();
+    this.end(code, signal);
   }
 
   /** Output written since the last call (the first call returns everything kept). */

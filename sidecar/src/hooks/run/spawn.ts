@@ -16,7 +16,7 @@ import type { ProcessResult } from '../contract/types.js';
 import { deferred } from '../../process/deferred.js';
 import { trackGroup, untrackGroup } from '../../process/groups.js';
 import { longTimeout } from '../../process/longTimeout.js';
-import { childOutputLinks, gatedArgs, holdersOf, Reaper } from '../../process/pipeHolders.js';
+import { childOutputLinks, endExitGrace, gatedArgs, Reaper } from '../../process/pipeHolders.js';
 import { messageOf } from '../../util/errors.js';
 
 /** What the caller hears while a hook runs. */
@@ -140,7 +140,7 @@ class HookRun {
     child.on('error', () => undefined); // only a failed kill() could land here, and we signal with process.kill
     child.on('exit', (code, signal) => {
       this.exit = { code, signal };
-      this.exitGrace = longTimeout(() => this.onExitGrace(), spec.exitGraceMs ?? 500);
+      this.exitGrace = longTimeout(() => endExitGrace(this.links, () => this.cutOutput()), spec.exitGraceMs ?? 500);
     });
     child.on('close', (code, signal) => void this.finish({ code, signal }));
   }
@@ -152,18 +152,10 @@ class HookRun {
   }
 
   /**
-   * A grandchild may still hold stdout/stderr open: give the pipes a moment, then stop waiting
-   * (and make the drainers, which read such a pipe, report what they counted so far). Output can
-   * still be in the pipes after the exit, and a timer fires late on a busy machine, before this
-   * process read them: when no process holds the hook's output any more, its end is on its way and
-   * nothing is cut; where that cannot be told (no /proc), what is there is read first.
+   * A grandchild may still hold stdout/stderr open: at the end of the exit grace (pipeHolders.ts,
+   * `endExitGrace`) stop waiting (and make the drainers, which read such a pipe, report what they
+   * counted so far).
    */
-  private onExitGrace(): void {
-    if (this.links.length) {
-      if (holdersOf(this.links).length) this.cutOutput();
-    } else setImmediate(() => this.cutOutput());
-  }
-
   private cutOutput(): void {
     if (this.closed) return;
     this.child.stdout.destroy();
