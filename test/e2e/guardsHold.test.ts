@@ -11,6 +11,7 @@ import {
   call,
   cleanupSandboxes,
   ensureBuilt,
+  ownProcessesInThisFile,
   errorTexts,
   group,
   hookRuns,
@@ -23,6 +24,8 @@ import {
 
 beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
+// The guards' promise is tested on the real binary: every `wave -p` of this file is a process of its own.
+ownProcessesInThisFile();
 
 const BYPASS = ['--permission-mode', 'bypassPermissions'];
 /** The machine may be busy: a run is given all the time it needs (the tests wait on its end, not on a clock). */

@@ -1,8 +1,8 @@
-// Shared harness of the end-to-end tests: the real `wave -p` executable run as a child process
+// Shared harness of the end-to-end tests: the real `wave` command (`wave -p`, `wave hooks …`) run
 // against the scripted model server (test/model-server), with real shell hooks that dump their
-// stdin into files. Nothing here mocks the agent or the hook engine: every test sees exactly what
-// a user of the command line would see (stdout JSON, exit code, files) plus what the model was sent.
-import { spawn } from 'node:child_process';
+// stdin into files. A command runs in the worker's warm `wave` process or in a process of its own
+// (waveHost.ts). Nothing here mocks the agent or the hook engine: every test sees exactly what a
+// user of the command line would see (stdout JSON, exit code, files) plus what the model was sent.
 import {
   chmodSync,
   existsSync,
@@ -18,7 +18,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Block as WireBlock, HookRunRecord, Message as WireMessage } from '../../sidecar/src/protocol/wire.js';
-import { HANG_MS } from '../limits.js';
+import { runCommand } from './waveHost.js';
+
+export { ownProcessesInThisFile } from './waveHost.js';
 import { startModelServer, type ModelServer, type RecordedRequest, type ScriptedTurn, type ScriptStep } from '../model-server/server.js';
 
 export type { ModelServer, RecordedRequest, ScriptedTurn, ScriptStep } from '../model-server/server.js';
@@ -69,6 +71,8 @@ export interface WaveRun {
   /** The parsed stdout for --output-format json (null otherwise or when it is not JSON). */
   json: WaveJson | null;
   ms: number;
+  /** The process that ran the command: the worker's warm `wave` or its own (waveHost.ts). */
+  pid: number;
 }
 
 export interface WaveJson {
@@ -107,6 +111,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Run from this folder without --workdir (the project is found from there). */
   fromFolder?: string;
+  /** 'own': `wave` in a process of its own, never the worker's warm one (waveHost.ts). */
+  process?: 'own' | 'any';
 }
 
 const roots: string[] = [];
@@ -204,29 +210,14 @@ export class Sandbox {
   }
 
   /** Runs another `wave` command (`hooks runs`, `hooks stats` …) with this sandbox's HOME, from its workdir. */
-  wave(args: string[], env: Record<string, string> = {}): Promise<WaveRun> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [WAVE_BIN, ...args], { cwd: this.workdir, env: { ...cleanEnv(), HOME: this.home, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      const started = performance.now();
-      child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-      child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-      child.on('error', reject);
-      child.on('close', (code) => {
-        let json: WaveJson | null = null;
-        try {
-          json = JSON.parse(stdout) as WaveJson;
-        } catch {
-          json = null;
-        }
-        resolve({ code, stdout, stderr, json, ms: performance.now() - started });
-      });
-    });
+  async wave(args: string[], env: Record<string, string> = {}): Promise<WaveRun> {
+    const started = performance.now();
+    const r = await runCommand(WAVE_BIN, args, { cwd: this.workdir, env: { ...cleanEnv(), HOME: this.home, ...env } });
+    return { ...r, json: parseJson(r.stdout), ms: performance.now() - started };
   }
 
   /** Runs `wave -p <prompt>` in this sandbox. */
-  run(prompt: string, o: RunOptions = {}): Promise<WaveRun> {
+  async run(prompt: string, o: RunOptions = {}): Promise<WaveRun> {
     const format = o.format ?? 'json';
     const provider = o.provider ?? 'openai';
     const baseURL = o.baseURL ?? (o.server ? (provider === 'anthropic' ? o.server.anthropicBaseURL : o.server.openaiBaseURL) : undefined);
@@ -243,30 +234,23 @@ export class Sandbox {
       else env[k] = v;
     }
     const where = o.fromFolder ? [] : ['--workdir', this.workdir];
-    const args = [WAVE_BIN, '-p', prompt, ...where, '--output-format', format, ...(o.args ?? [])];
+    const args = ['-p', prompt, ...where, '--output-format', format, ...(o.args ?? [])];
     const started = performance.now();
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, args, { cwd: o.fromFolder ?? this.workdir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-      child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-      // A hang guard only (test/limits.ts): a run is never failed for being slow.
-      const timer = setTimeout(() => child.kill('SIGKILL'), o.timeoutMs ?? HANG_MS);
-      child.on('error', reject);
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        let json: WaveJson | null = null;
-        if (format === 'json') {
-          try {
-            json = JSON.parse(stdout) as WaveJson;
-          } catch {
-            json = null;
-          }
-        }
-        resolve({ code, stdout, stderr, json, ms: performance.now() - started });
-      });
+    const r = await runCommand(WAVE_BIN, args, {
+      cwd: o.fromFolder ?? this.workdir,
+      env,
+      ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+      ...(o.process ? { process: o.process } : {}),
     });
+    return { ...r, json: format === 'json' ? parseJson(r.stdout) : null, ms: performance.now() - started };
+  }
+}
+
+function parseJson(stdout: string): WaveJson | null {
+  try {
+    return JSON.parse(stdout) as WaveJson;
+  } catch {
+    return null;
   }
 }
 

@@ -28,6 +28,7 @@ import {
   call,
   cleanupSandboxes,
   ensureBuilt,
+  ownProcessesInThisFile,
   errorTexts,
   group,
   hookRuns,
@@ -45,6 +46,8 @@ import {
 
 beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
+// The seed stories run the real binary: every `wave -p` of this file is a process of its own.
+ownProcessesInThisFile();
 
 describe.concurrent.each(PROVIDERS)('seed stories over %s', (provider) => {
   it('story 1: a PostToolUse hook on Edit runs the quality script (1.1), all matching hooks run in definition order (1.2), a failing hook is recorded without interrupting the edit (1.3)', async () => {
