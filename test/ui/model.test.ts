@@ -132,7 +132,8 @@ describe('Undo after a delete', () => {
     await page.locator('.notice').getByRole('button', { name: '撤销' }).click();
     await expect.poll(() => page.locator('.hook-row [data-field=description]').allTextContents()).toEqual(['Alpha', 'Beta']);
     expect(readFileSync(sb.projectSettings).equals(bytes)).toBe(true);
-    expect(await page.locator('.notice').textContent()).toContain('钩子已恢复');
+    // The restored listing can reach the page before the Undo's own answer, which sets the notice.
+    await expect.poll(() => page.locator('.notice').textContent()).toContain('钩子已恢复');
     expect(await page.locator('.hook-row[data-state=active]').count()).toBe(2);
     expect(await page.locator('.review-banner').count()).toBe(0);
     expect(existsSync(sb.projectSettings)).toBe(true);
