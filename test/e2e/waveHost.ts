@@ -51,11 +51,17 @@ function startHost(): Host {
     child.once('exit', () => resolve(false));
   });
   const h: Host = { child, ready, busy: false };
-  child.once('exit', () => hosts.splice(hosts.indexOf(h) >>> 0, 1));
+  child.once('exit', () => drop(h));
   child.unref();
   child.channel?.unref();
   hosts.push(h);
   return h;
+}
+
+/** A host that ended, or crashed in a command (its state cannot be trusted), takes no more commands. */
+function drop(h: Host): void {
+  const i = hosts.indexOf(h);
+  if (i >= 0) hosts.splice(i, 1);
 }
 
 /** A free warm host, started if need be; null when all MAX_HOSTS are busy or it could not start. */
@@ -73,7 +79,10 @@ function runInHost(h: Host, args: string[], o: CommandOptions): Promise<CommandR
   const pid = h.child.pid ?? 0;
   return new Promise((resolve) => {
     const timer = setTimeout(() => h.child.kill('SIGKILL'), o.timeoutMs ?? HANG_MS);
+    let answered = false;
     const finish = (r: CommandRun) => {
+      if (answered) return;
+      answered = true;
       clearTimeout(timer);
       h.child.off('message', onMessage);
       h.child.off('exit', onExit);
@@ -81,11 +90,18 @@ function runInHost(h: Host, args: string[], o: CommandOptions): Promise<CommandR
       h.child.channel?.unref();
       resolve(r);
     };
-    const onMessage = (m: CommandRun) => finish({ code: m.code, stdout: m.stdout, stderr: m.stderr, pid });
+    const onMessage = (m: CommandRun & { crashed?: boolean }) => {
+      if (m.crashed) drop(h);
+      finish({ code: m.code, stdout: m.stdout, stderr: m.stderr, pid });
+    };
     const onExit = () => finish({ code: null, stdout: '', stderr: 'the warm wave process ended during the command', pid });
     h.child.on('message', onMessage);
     h.child.once('exit', onExit);
-    h.child.send({ args, env: o.env, cwd: o.cwd });
+    h.child.send({ args, env: o.env, cwd: o.cwd }, (err) => {
+      if (!err) return;
+      drop(h);
+      finish({ code: null, stdout: '', stderr: `the warm wave process took no command: ${err.message}`, pid });
+    });
   });
 }
 
