@@ -45,7 +45,8 @@ const hosts: Host[] = [];
 const MAX_HOSTS = 5;
 
 function startHost(): Host {
-  const child = fork(HOST, [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: { WAVE_HOOK_SPAWNER: 'off' } });
+  // As `node sidecar/bin/wave.js` starts: no flags of the test worker's (execArgv).
+  const child = fork(HOST, [], { execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: { WAVE_HOOK_SPAWNER: 'off' } });
   const ready = new Promise<boolean>((resolve) => {
     child.once('message', () => resolve(true));
     child.once('exit', () => resolve(false));
