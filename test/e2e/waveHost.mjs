@@ -1,11 +1,10 @@
 // A warm `wave` for the end-to-end tests (test/e2e/waveHost.ts starts it; docs/reliability.md, "A warm
 // wave"): a Node process of a test worker (up to five per worker) that has loaded the compiled
 // sidecar once and runs `wave` commands one after the other, each with its own arguments,
-// environment, folder, stdout and stderr,
-// and ends each one as the process's end would (its 'exit' listeners: history's last lines, the
-// process groups it leaves killed). What it saves is Node's start and the loading of the sidecar for
-// every command (about half of a `wave -p` run's CPU). The hooks, the tools' shells, the model
-// server and the files are as real as with a process per command.
+// environment, folder, stdout and stderr, and ends each one as the process's end would (its 'exit'
+// listeners: history's last lines, the process groups it leaves killed). What it saves is Node's
+// start and the loading of the sidecar for every command (about half of a `wave -p` run's CPU). The
+// hooks, the tools' shells, the model server and the files are as real as with a process per command.
 //
 // Messages (IPC): in { args, env, cwd }; out { code, stdout, stderr }. A run that throws past the
 // command (an uncaught exception) is answered with Node's exit code 1 and its stack, then the host
