@@ -1,8 +1,9 @@
 // A warm `wave` for the end-to-end tests (test/e2e/waveHost.ts starts it; docs/reliability.md, "A warm
 // wave"): a Node process of a test worker (up to five per worker) that has loaded the compiled
 // sidecar once and runs `wave` commands one after the other, each with its own arguments,
-// environment, folder, stdout and stderr, and ends each one as the process's end would (its 'exit'
-// listeners: history's last lines, the process groups it leaves killed). What it saves is Node's
+// environment, folder, stdout and stderr, and ends each one as the process's end would (once
+// nothing it left keeps the event loop alive, its 'exit' listeners: history's last lines, the
+// process groups it leaves killed). What it saves is Node's
 // start and the loading of the sidecar for every command (about half of a `wave -p` run's CPU). The
 // hooks, the tools' shells, the model server and the files are as real as with a process per command.
 //
@@ -34,7 +35,23 @@ function setEnvironment(env) {
   Object.assign(process.env, env);
 }
 
+/** What keeps this process alive between commands (the IPC channel), as sorted resource types. */
+let idle = '';
+const alive = () => process.getActiveResourcesInfo().sort().join(',');
+
+/**
+ * Resolves once only what was alive before the command is (looked at every 10 ms, from an immediate:
+ * a timer looking would count itself).
+ */
+function drained() {
+  return new Promise((resolve) => {
+    const look = () => (alive() === idle ? resolve() : setTimeout(() => setImmediate(look), 10));
+    setImmediate(look);
+  });
+}
+
 async function run({ args, env, cwd }) {
+  idle = alive();
   setEnvironment(env);
   process.chdir(cwd);
   process.argv = [process.execPath, WAVE_BIN, ...args];
@@ -48,6 +65,9 @@ async function run({ args, env, cwd }) {
     process.stderr.write(`wave: ${err instanceof Error ? err.message : String(err)}\n`);
     code = 1;
   }
+  // A process ends when nothing keeps its event loop alive any more: a command that leaves a timer,
+  // a socket or a child process behind would keep its own process running, and keeps this one.
+  await drained();
   // The process's end: every 'exit' listener, kept for the next command (listeners(), not the once wrappers).
   for (const listener of process.listeners('exit')) listener.call(process, code);
   const out = { code, stdout: current.stdout, stderr: current.stderr };
