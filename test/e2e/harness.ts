@@ -18,12 +18,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Block as WireBlock, HookRunRecord, Message as WireMessage } from '../../sidecar/src/protocol/wire.js';
-import { runCommand } from './waveHost.js';
-
-export { ownProcessesInThisFile } from './waveHost.js';
+import { runCommand, type CommandOptions } from './waveHost.js';
 import { startModelServer, type ModelServer, type RecordedRequest, type ScriptedTurn, type ScriptStep } from '../model-server/server.js';
 
 export type { ModelServer, RecordedRequest, ScriptedTurn, ScriptStep } from '../model-server/server.js';
+export { ownProcessesInThisFile } from './waveHost.js';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const WAVE_BIN = join(REPO, 'sidecar', 'bin', 'wave.js');
@@ -112,7 +111,7 @@ export interface RunOptions {
   /** Run from this folder without --workdir (the project is found from there). */
   fromFolder?: string;
   /** 'own': `wave` in a process of its own, never the worker's warm one (waveHost.ts). */
-  process?: 'own' | 'any';
+  process?: CommandOptions['process'];
 }
 
 const roots: string[] = [];

@@ -3,9 +3,9 @@
 // sidecar once and runs `wave` commands one after the other, each with its own arguments,
 // environment, folder, stdout and stderr, and ends each one as the process's end would (once
 // nothing it left keeps the event loop alive, its 'exit' listeners: history's last lines, the
-// process groups it leaves killed). What it saves is Node's
-// start and the loading of the sidecar for every command (about half of a `wave -p` run's CPU). The
-// hooks, the tools' shells, the model server and the files are as real as with a process per command.
+// process groups it leaves killed). What it saves is Node's start and the loading of the sidecar
+// for every command (about half of a `wave -p` run's CPU). The hooks, the tools' shells, the model
+// server and the files are as real as with a process per command.
 //
 // Messages (IPC): in { args, env, cwd }; out { code, stdout, stderr }. A run that throws past the
 // command (an uncaught exception) is answered with Node's exit code 1 and its stack, then the host
@@ -35,15 +35,14 @@ function setEnvironment(env) {
   Object.assign(process.env, env);
 }
 
-/** What keeps this process alive between commands (the IPC channel), as sorted resource types. */
-let idle = '';
+/** What keeps this process alive, as sorted resource types (between commands: the IPC channel). */
 const alive = () => process.getActiveResourcesInfo().sort().join(',');
 
 /**
- * Resolves once only what was alive before the command is (looked at every 10 ms, from an immediate:
- * a timer looking would count itself).
+ * Resolves once only what was alive before the command (`idle`) is (looked at every 10 ms, from an
+ * immediate: a timer looking would count itself).
  */
-function drained() {
+function drained(idle) {
   return new Promise((resolve) => {
     const look = () => (alive() === idle ? resolve() : setTimeout(() => setImmediate(look), 10));
     setImmediate(look);
@@ -51,7 +50,7 @@ function drained() {
 }
 
 async function run({ args, env, cwd }) {
-  idle = alive();
+  const idle = alive();
   setEnvironment(env);
   process.chdir(cwd);
   process.argv = [process.execPath, WAVE_BIN, ...args];
@@ -67,7 +66,7 @@ async function run({ args, env, cwd }) {
   }
   // A process ends when nothing keeps its event loop alive any more: a command that leaves a timer,
   // a socket or a child process behind would keep its own process running, and keeps this one.
-  await drained();
+  await drained(idle);
   // The process's end: every 'exit' listener, kept for the next command (listeners(), not the once wrappers).
   for (const listener of process.listeners('exit')) listener.call(process, code);
   const out = { code, stdout: current.stdout, stderr: current.stderr };
