@@ -11,6 +11,7 @@
 // command (an uncaught exception) is answered with Node's exit code 1 and its stack, then the host
 // exits: nothing after it can trust its state.
 import { main } from '../../sidecar/dist/cli/main.js';
+import { leftBehind } from './hostResources.mjs';
 
 const WAVE_BIN = new URL('../../sidecar/bin/wave.js', import.meta.url).pathname;
 const realOut = process.stdout.write.bind(process.stdout);
@@ -35,22 +36,35 @@ function setEnvironment(env) {
   Object.assign(process.env, env);
 }
 
-/** What keeps this process alive, as sorted resource types (between commands: the IPC channel). */
-const alive = () => process.getActiveResourcesInfo().sort().join(',');
+/** What keeps this process alive, as resource types (between commands: the IPC channel, stderr). */
+const alive = () => process.getActiveResourcesInfo();
+
+/** After this long, a command that still keeps the host alive is named on the host's stderr (once). */
+const REPORT_MS = 30_000;
 
 /**
- * Resolves once only what was alive before the command (`idle`) is (looked at every 10 ms, from an
- * immediate: a timer looking would count itself).
+ * Resolves once the command left nothing alive beyond what was alive when it started (`before`;
+ * hostResources.mjs), looked at every 10 ms from an immediate (a timer looking would count itself).
  */
-function drained(idle) {
+function drained(before, args) {
+  const started = Date.now();
+  let reported = false;
   return new Promise((resolve) => {
-    const look = () => (alive() === idle ? resolve() : setTimeout(() => setImmediate(look), 10));
+    const look = () => {
+      const left = leftBehind(before, alive());
+      if (!left.length) return resolve();
+      if (!reported && Date.now() - started > REPORT_MS) {
+        reported = true;
+        realErr(`wave host: \`wave ${args.join(' ')}\` returned ${REPORT_MS / 1000} s ago and still keeps ${left.join(', ')} alive\n`);
+      }
+      setTimeout(() => setImmediate(look), 10);
+    };
     setImmediate(look);
   });
 }
 
 async function run({ args, env, cwd }) {
-  const idle = alive();
+  const before = alive();
   setEnvironment(env);
   process.chdir(cwd);
   process.argv = [process.execPath, WAVE_BIN, ...args];
@@ -66,7 +80,7 @@ async function run({ args, env, cwd }) {
   }
   // A process ends when nothing keeps its event loop alive any more: a command that leaves a timer,
   // a socket or a child process behind would keep its own process running, and keeps this one.
-  await drained(idle);
+  await drained(before, args);
   // The process's end: every 'exit' listener, kept for the next command (listeners(), not the once wrappers).
   for (const listener of process.listeners('exit')) listener.call(process, code);
   const out = { code, stdout: current.stdout, stderr: current.stderr };

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupSandboxes, ensureBuilt, group, Sandbox, scenario, server } from './harness.js';
+import { leftBehind } from './hostResources.mjs';
 
 beforeAll(() => ensureBuilt());
 afterAll(() => cleanupSandboxes());
@@ -49,5 +50,14 @@ describe('the warm wave of the end-to-end harness', () => {
     } finally {
       await s.close();
     }
+  });
+
+  // Seen in a full run: an immediate alive when a command started (left by the command before it)
+  // and ended during it; waiting for the host to be exactly as before hung the command until the
+  // hang limit.
+  it('a command is done once it left nothing more alive than there was when it started', () => {
+    expect(leftBehind(['Immediate', 'PipeWrap', 'PipeWrap'], ['PipeWrap', 'PipeWrap'])).toEqual([]);
+    expect(leftBehind(['PipeWrap'], ['PipeWrap', 'PipeWrap'])).toEqual(['PipeWrap']);
+    expect(leftBehind(['Timeout', 'PipeWrap'], ['PipeWrap', 'Timeout', 'Timeout', 'TCPSocketWrap'])).toEqual(['Timeout', 'TCPSocketWrap']);
   });
 });
