@@ -7,6 +7,7 @@
 // the same time, each lane's steps in order, so the checks that need no build of each other keep
 // both cores of a small machine busy. A step in a lane has its output (stdout and stderr, in the
 // order they came) held back and printed whole when it ends, so two lanes never interleave lines.
+// Each step's output ends with the time it took (`-- 12.3 s`, wall clock).
 import { spawn } from 'node:child_process';
 
 /**
@@ -74,13 +75,15 @@ export async function runSuite(steps, io = {}) {
       write(`\n${step.title} failed (${why}); the next steps still run.\n`);
     }
   };
+  const took = (started) => `-- ${((Date.now() - started) / 1000).toFixed(1)} s\n`;
   const header = (step, lane) => `\n== ${step.title}${lane ? ` (lane ${lane}, beside the other lanes)` : ''}\n$ ${step.cmd}\n`;
   for (const item of steps) {
     if ('lanes' in item) {
       const lane = async (laneSteps, n) => {
         for (const step of laneSteps) {
+          const started = Date.now();
           const r = await runStep(step, true, write);
-          write(header(step, n) + r.output);
+          write(header(step, n) + r.output + took(started));
           account(step, r);
         }
       };
@@ -88,7 +91,10 @@ export async function runSuite(steps, io = {}) {
       continue;
     }
     write(header(item, 0));
-    account(item, await runStep(item, false, write));
+    const started = Date.now();
+    const r = await runStep(item, false, write);
+    write(took(started));
+    account(item, r);
   }
   // One closing line for the whole suite, whatever failed on the way.
   write(`\ntests: ${totals.passed} passed, ${totals.failed} failed\n`);

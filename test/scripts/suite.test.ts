@@ -76,7 +76,9 @@ describe('the step runner of npm test', () => {
     expect(r.status).toBe(1);
     const out = r.stdout;
     expect(out).toMatch(/== waits for lane 2 \(lane 1[^\n]*\n\$ [^\n]*\none-a\none-b\n4 passed, 0 failed\n/);
-    expect(out).toMatch(/== starts lane 2 \(lane 2[^\n]*\n\$ [^\n]*\ntwo-a\ntwo-b\n/);
+    expect(out).toMatch(/== starts lane 2 \(lane 2[^\n]*\n\$ [^\n]*\ntwo-a\ntwo-b\n-- \d+\.\d s\n/);
+    // Every step ends with the time it took, a step after the lanes too.
+    expect(out).toMatch(/1 passed, 0 failed\n-- \d+\.\d s\n/);
     expect(out).toContain('starts lane 2 failed (exit 5); the next steps still run.');
     expect(out.indexOf('== after the lanes')).toBeGreaterThan(out.indexOf('== waits for lane 2'));
     expect(out.trimEnd().split('\n').slice(-2)).toEqual(['tests: 7 passed, 1 failed', 'steps that failed: starts lane 2']);
