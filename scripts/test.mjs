@@ -85,7 +85,13 @@ const vitest = {
 // second lane's checks take (the tests' type-check, lint, format, structure, the Kotlin core's tests:
 // none needs a build, and no test needs them).
 const lanes = [
-  [checks.build, checks.schema, ...(has('webui/vite.config.ts') ? [checks.webui] : []), ...(has('jetbrains-plugin/package.mjs') ? [checks.shell] : []), vitest],
+  [
+    checks.build,
+    checks.schema,
+    ...(has('webui/vite.config.ts') ? [checks.webui] : []),
+    ...(has('jetbrains-plugin/package.mjs') ? [checks.shell] : []),
+    vitest,
+  ],
   [checks.tests, checks.lint, checks.format, checks.structure, ...(has('jetbrains-plugin/test-core.mjs') ? [checks.kotlin] : [])],
 ];
 process.exit(await runSuite([{ lanes }]));
