@@ -1,15 +1,13 @@
-// Three projects (README, "Running tests"):
-//   unit    pure modules (`*.unit.test.ts` in sidecar/test and webui/test): no build, no process,
-//           no browser — `npm run test:unit` runs them in a few seconds;
-//   browser the web UI in Debian's Chromium (test/ui/), each file against a real `wave serve`;
-//   system  everything else: real hook processes, the real `wave` binary, `wave serve`.
-// The browser and system projects' globalSetup builds the sidecar and the UI once (skipped with
-// WAVE_TEST_PREBUILT=1, which `npm test` sets because it has just built them).
+// Two projects (README, "Running tests"):
+//   unit   pure modules (`*.unit.test.ts` in sidecar/test and webui/test): no build, no process,
+//          no browser — `npm run test:unit` runs them in a few seconds;
+//   system everything else: real hook processes, the real `wave` binary, `wave serve`, Chromium.
+//          Its globalSetup builds the sidecar and the UI once (skipped with WAVE_TEST_PREBUILT=1,
+//          which `npm test` sets because it has just built them).
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { HANG_MS, TEST_LIMIT_MS } from './test/limits.js';
 
-const BROWSER = 'test/ui/**/*.test.ts';
 const UNIT = ['sidecar/test/**/*.unit.test.ts', 'webui/test/**/*.unit.test.ts', 'test/docs/**/*.test.ts'];
 
 export default defineConfig({
@@ -34,26 +32,16 @@ export default defineConfig({
       // Every file shares its worker with the files before it (no fresh process and module graph per
       // file: a third of the unit files' CPU, a fifth of the system files'). A file stops what it
       // started in its afterAll (servers, browsers, sandboxes) and sets no process state it keeps.
-      { extends: true, test: { name: 'unit', include: UNIT, isolate: false, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'unit', include: UNIT, isolate: false } },
       {
         extends: true,
         test: {
           name: 'system',
           include: ['sidecar/test/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: [...UNIT, BROWSER, '**/node_modules/**'],
+          exclude: [...UNIT, '**/node_modules/**'],
           globalSetup: ['test/globalSetup.ts'],
           isolate: false,
-          sequence: { groupOrder: 1 },
         },
-      },
-      // The browser files run first, one at a time, with nothing else: each keeps about 1.5 cores
-      // busy by itself (Chromium's processes, the page's `wave serve`, the worker), and side by side
-      // with other files the same tests cost about a fifth more CPU. What that leaves of two cores
-      // goes to `npm test`'s last checks (scripts/test.mjs); vitest runs the other projects after.
-      // docs/reliability.md, "Where the suite's time goes".
-      {
-        extends: true,
-        test: { name: 'browser', include: [BROWSER], globalSetup: ['test/globalSetup.ts'], isolate: false, maxWorkers: 1, sequence: { groupOrder: 0 } },
       },
     ],
   },

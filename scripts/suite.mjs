@@ -6,9 +6,7 @@
 // Steps run one after another, except a group of lanes (`{ lanes: [[…], […]] }`): its lanes run at
 // the same time, each lane's steps in order, so the checks that need no build of each other keep
 // both cores of a small machine busy. A step in a lane has its output (stdout and stderr, in the
-// order they came) held back and printed whole when it ends, so two lanes never interleave lines;
-// except a `live` step (the tests, which run for minutes beside the last checks): its lines come as
-// they are written, and the other lanes' steps are printed whole between them.
+// order they came) held back and printed whole when it ends, so two lanes never interleave lines.
 // Each step's output ends with the time it took (`-- 12.3 s`, wall clock).
 import { spawn } from 'node:child_process';
 
@@ -18,7 +16,6 @@ import { spawn } from 'node:child_process';
  * @property {string} cmd  run with a shell
  * @property {Record<string, string>} [env]
  * @property {boolean} [capture]  pass stdout through and hand it to `count` (default: inherited)
- * @property {boolean} [live]  in a lane: its output comes as it is written, not held back (one such step at a time)
  * @property {(stdout: string) => { passed: number, failed: number } | null} [count]  the tests it ran; null: it printed none (a failure)
  */
 
@@ -85,9 +82,8 @@ export async function runSuite(steps, io = {}) {
       const lane = async (laneSteps, n) => {
         for (const step of laneSteps) {
           const started = Date.now();
-          if (step.live) write(header(step, n));
-          const r = await runStep(step, !step.live, write);
-          write((step.live ? '' : header(step, n) + r.output) + took(started));
+          const r = await runStep(step, true, write);
+          write(header(step, n) + r.output + took(started));
           account(step, r);
         }
       };

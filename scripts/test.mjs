@@ -1,15 +1,14 @@
 #!/usr/bin/env node
 // The whole test suite — what the README's test command (`npm ci && npm test`) runs, and CI too:
 //   1. provision what the tests need from Debian when it is missing (Chromium, a Java runtime, jq, a CJK font);
-//   2. in two lanes side by side (scripts/suite.mjs): the first type-checks, builds and bundles the
-//      sidecar (scripts/bundle.mjs: the tests' `wave` runs the bundle), checks the generated JSON
-//      Schema, type-checks and builds the web UI, compiles the JetBrains shell against the IntelliJ
-//      Platform stubs (the plugin zip's test needs it), then runs every vitest suite (unit,
-//      real-process integration, end-to-end, browser, the plugin zip; vitest.config.ts: the browser
-//      files first, one at a time, then the rest one file per core), its lines as they come; the
-//      second type-checks the tests, lints (eslint.config.js), checks the format (Prettier) and the
-//      structure rules (layers, sizes: scripts/check-structure.mjs) and runs the plugin's pure-Kotlin
-//      core tests, each step printed whole when it ends.
+//   2. in two lanes side by side (scripts/suite.mjs): type-check, build and bundle the sidecar
+//      (scripts/bundle.mjs: the tests' `wave` runs the bundle), check the generated JSON Schema and
+//      the structure rules (layers, sizes: scripts/check-structure.mjs), compile the JetBrains shell
+//      against the IntelliJ Platform stubs (the plugin zip's test needs it) and run the plugin's
+//      pure-Kotlin core tests; beside them type-check the tests, lint (eslint.config.js), format
+//      (Prettier) and build the web UI;
+//   3. run every vitest suite (unit, real-process integration, end-to-end, browser, the plugin zip),
+//      one test file per core at a time (vitest.config.ts).
 // Every step runs even when an earlier one failed, and the run ends with one closing line
 // `tests: N passed, N failed` (scripts/suite.mjs); the exit code is non-zero when anything failed.
 import { execSync, spawnSync } from 'node:child_process';
@@ -44,7 +43,6 @@ const report = join(mkdtempSync(join(tmpdir(), 'wave-test-')), 'vitest.json');
 // typed rules read other files, which a per-file cache would not see change.
 const CACHE = 'node_modules/.cache/wave';
 const incremental = (name) => `--incremental --tsBuildInfoFile ${CACHE}/${name}.tsbuildinfo`;
-const has = (path) => existsSync(path);
 const checks = {
   build: { title: 'type-check, build and bundle the sidecar', cmd: 'npx tsc -p sidecar/tsconfig.json && node scripts/bundle.mjs' },
   schema: { title: 'check the generated settings JSON Schema', cmd: 'node sidecar/dist/cli/schema.js --check' },
@@ -69,29 +67,29 @@ const checks = {
     },
   },
 };
-const vitest = {
-  title: 'vitest: unit, integration, end-to-end and browser tests',
-  cmd: `npx vitest run --reporter=default --reporter=json --outputFile.json=${report}`,
-  env: { WAVE_TEST_PREBUILT: '1' },
-  live: true,
-  count: () => {
-    const results = JSON.parse(readFileSync(report, 'utf8'));
-    return { passed: results.numPassedTests, failed: results.numFailedTests };
-  },
-};
-// Two lanes side by side (scripts/suite.mjs). The first builds what the tests run — the sidecar, the
-// web UI, the shell's classes the plugin zip's test packages — then runs vitest, whose browser files
-// come first, one at a time (vitest.config.ts): they leave about a fifth of two cores idle, which the
-// second lane's checks take (the tests' type-check, lint, format, structure, the Kotlin core's tests:
-// none needs a build, and no test needs them).
+const has = (path) => existsSync(path);
+// The checks, and the Kotlin core's own tests, need no build of each other (the schema check only
+// the sidecar's): two lanes keep both cores of a small machine busy (scripts/suite.mjs); then vitest.
 const lanes = [
   [
     checks.build,
     checks.schema,
-    ...(has('webui/vite.config.ts') ? [checks.webui] : []),
+    checks.structure,
     ...(has('jetbrains-plugin/package.mjs') ? [checks.shell] : []),
-    vitest,
+    ...(has('jetbrains-plugin/test-core.mjs') ? [checks.kotlin] : []),
   ],
-  [checks.tests, checks.lint, checks.format, checks.structure, ...(has('jetbrains-plugin/test-core.mjs') ? [checks.kotlin] : [])],
+  [checks.tests, checks.lint, checks.format, ...(has('webui/vite.config.ts') ? [checks.webui] : [])],
 ];
-process.exit(await runSuite([{ lanes }]));
+const steps = [
+  { lanes },
+  {
+    title: 'vitest: unit, integration, end-to-end and browser tests',
+    cmd: `npx vitest run --reporter=default --reporter=json --outputFile.json=${report}`,
+    env: { WAVE_TEST_PREBUILT: '1' },
+    count: () => {
+      const vitest = JSON.parse(readFileSync(report, 'utf8'));
+      return { passed: vitest.numPassedTests, failed: vitest.numFailedTests };
+    },
+  },
+];
+process.exit(await runSuite(steps));

@@ -21,6 +21,4 @@ export default function setup(): void {
   if (existsSync(join(REPO, 'webui', 'vite.config.ts'))) {
     run('building the web UI (vite)', [join(REPO, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', join(REPO, 'webui'), '--logLevel', 'warn']);
   }
-  // Built once per run: the browser and system projects both name this setup.
-  process.env.WAVE_TEST_PREBUILT = '1';
 }

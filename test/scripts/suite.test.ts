@@ -13,7 +13,7 @@ const SUITE = fileURLToPath(new URL('../../scripts/suite.mjs', import.meta.url))
 const TMP = mkdtempSync(join(tmpdir(), 'wave-suite-'));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
-type StepJson = { title: string; cmd: string; counts?: boolean; live?: boolean };
+type StepJson = { title: string; cmd: string; counts?: boolean };
 
 /** Runs `runSuite` over steps given as JSON (their `count` is the regex of a result line). */
 function suite(steps: Array<StepJson | { lanes: StepJson[][] }>) {
@@ -82,27 +82,6 @@ describe('the step runner of npm test', () => {
     expect(out).toContain('starts lane 2 failed (exit 5); the next steps still run.');
     expect(out.indexOf('== after the lanes')).toBeGreaterThan(out.indexOf('== waits for lane 2'));
     expect(out.trimEnd().split('\n').slice(-2)).toEqual(['tests: 7 passed, 1 failed', 'steps that failed: starts lane 2']);
-  });
-
-  it('a live step in a lane prints its lines as they come; the other lane\'s step is printed whole between them', () => {
-    // The live step's second line waits until the other lane's step has ended (its file exists).
-    const done = join(TMP, 'other-lane-done');
-    const r = suite([
-      {
-        lanes: [
-          [{ title: 'live tests', cmd: `echo live-a; while [ ! -e ${done} ]; do sleep 0.05; done; echo live-b; echo "3 passed, 0 failed"`, counts: true, live: true }],
-          [{ title: 'a check', cmd: `echo check-a; echo check-b; touch ${done}` }],
-        ],
-      },
-    ]);
-    expect(r.status).toBe(0);
-    const out = r.stdout;
-    expect(out).toMatch(/== live tests \(lane 1[^\n]*\n\$ [^\n]*\nlive-a\n/);
-    expect(out).toMatch(/== a check \(lane 2[^\n]*\n\$ [^\n]*\ncheck-a\ncheck-b\n-- \d+\.\d s\n/);
-    // Lines, not the command texts that name them.
-    expect(out.indexOf('\nlive-a\n')).toBeLessThan(out.indexOf('== a check'));
-    expect(out.indexOf('== a check')).toBeLessThan(out.indexOf('\nlive-b\n'));
-    expect(out.trimEnd().split('\n').at(-1)).toBe('tests: 3 passed, 0 failed');
   });
 
   it('tests that fail in a step that exits 0 still make the exit code 1', () => {
