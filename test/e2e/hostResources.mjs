@@ -1,6 +1,6 @@
 // What a command run in a warm `wave` (waveHost.mjs) left keeping the event loop alive: the resources
 // alive now (`process.getActiveResourcesInfo()`: their types) beyond those alive before it started,
-// counted by type. One alive before that has ended since (an immediate the last command's socket
+// counted by type. One alive before that has ended since (an immediate the command before it
 // left) is not waited for: a command is done once it added nothing.
 
 /**
