@@ -3,9 +3,11 @@
 // that count tests (`tests: N passed, N failed`), then the steps that failed, and its exit code is
 // non-zero when a step or a test failed.
 //
-// Steps run one after another, except a group of lanes (`{ lanes: [[…], […]] }`): its lanes run at
-// the same time, each lane's steps in order, so the checks that need no build of each other keep
-// both cores of a small machine busy. A step in a lane has its output (stdout and stderr, in the
+// Steps run one after another, except a group of lanes (`{ lanes: [[…], […]], shared: […] }`): its
+// lanes run at the same time, each lane's steps in order, so the checks that need no build of each
+// other keep both cores of a small machine busy; the `shared` steps, in order, go to whichever lane
+// is done with its own first (they need nothing from any lane), so neither lane idles while the
+// other still has work — a warm run and a fresh clone's spend their time in different steps. A step in a lane has its output (stdout and stderr, in the
 // order they came) held back and printed whole when it ends, so two lanes never interleave lines.
 // Each step's output ends with the time it took (`-- 12.3 s`, wall clock).
 import { spawn } from 'node:child_process';
@@ -19,7 +21,7 @@ import { spawn } from 'node:child_process';
  * @property {(stdout: string) => { passed: number, failed: number } | null} [count]  the tests it ran; null: it printed none (a failure)
  */
 
-/** @typedef {{ lanes: Step[][] }} Lanes */
+/** @typedef {{ lanes: Step[][], shared?: Step[] }} Lanes */
 
 /**
  * Runs one step; resolves with its exit status and stdout (captured when asked, or when `held`).
@@ -79,8 +81,10 @@ export async function runSuite(steps, io = {}) {
   const header = (step, lane) => `\n== ${step.title}${lane ? ` (lane ${lane}, beside the other lanes)` : ''}\n$ ${step.cmd}\n`;
   for (const item of steps) {
     if ('lanes' in item) {
+      const shared = [...(item.shared ?? [])];
       const lane = async (laneSteps, n) => {
-        for (const step of laneSteps) {
+        const own = [...laneSteps];
+        for (let step = own.shift() ?? shared.shift(); step; step = own.shift() ?? shared.shift()) {
           const started = Date.now();
           const r = await runStep(step, true, write);
           write(header(step, n) + r.output + took(started));

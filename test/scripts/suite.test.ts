@@ -16,14 +16,14 @@ afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 type StepJson = { title: string; cmd: string; counts?: boolean };
 
 /** Runs `runSuite` over steps given as JSON (their `count` is the regex of a result line). */
-function suite(steps: Array<StepJson | { lanes: StepJson[][] }>) {
+function suite(steps: Array<StepJson | { lanes: StepJson[][]; shared?: StepJson[] }>) {
   const code = `
     import { runSuite } from ${JSON.stringify(SUITE)};
     const step = (s) => ({ ...s, capture: s.counts, count: s.counts ? (out) => {
       const m = /^(\\d+) passed, (\\d+) failed$/m.exec(out);
       return m ? { passed: Number(m[1]), failed: Number(m[2]) } : null;
     } : undefined });
-    const steps = ${JSON.stringify(steps)}.map((s) => (s.lanes ? { lanes: s.lanes.map((l) => l.map(step)) } : step(s)));
+    const steps = ${JSON.stringify(steps)}.map((s) => (s.lanes ? { lanes: s.lanes.map((l) => l.map(step)), shared: (s.shared ?? []).map(step) } : step(s)));
     process.exit(await runSuite(steps));`;
   return spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8', cwd: TMP });
 }
@@ -64,7 +64,13 @@ describe('the step runner of npm test', () => {
     const r = suite([
       {
         lanes: [
-          [{ title: 'waits for lane 2', cmd: `echo one-a; while [ ! -e ${started} ]; do sleep 0.05; done; echo one-b; echo "4 passed, 0 failed"`, counts: true }],
+          [
+            {
+              title: 'waits for lane 2',
+              cmd: `echo one-a; while [ ! -e ${started} ]; do sleep 0.05; done; echo one-b; echo "4 passed, 0 failed"`,
+              counts: true,
+            },
+          ],
           [
             { title: 'starts lane 2', cmd: `echo two-a; touch ${started}; echo two-b >&2; exit 5` },
             { title: 'after the failure', cmd: 'echo "2 passed, 1 failed"', counts: true },
@@ -82,6 +88,27 @@ describe('the step runner of npm test', () => {
     expect(out).toContain('starts lane 2 failed (exit 5); the next steps still run.');
     expect(out.indexOf('== after the lanes')).toBeGreaterThan(out.indexOf('== waits for lane 2'));
     expect(out.trimEnd().split('\n').slice(-2)).toEqual(['tests: 7 passed, 1 failed', 'steps that failed: starts lane 2']);
+  });
+
+  it('the shared steps of lanes go to the lane free first, in order, and count like the others', () => {
+    // Lane 1 is busy until the second shared step has started (its file exists): the shared steps can
+    // only have gone to lane 2, one after the other.
+    const second = join(TMP, 'second-shared-started');
+    const r = suite([
+      {
+        lanes: [[{ title: 'long', cmd: `while [ ! -e ${second} ]; do sleep 0.05; done; echo long-done` }], [{ title: 'short', cmd: 'true' }]],
+        shared: [
+          { title: 'shared one', cmd: 'echo "2 passed, 0 failed"', counts: true },
+          { title: 'shared two', cmd: `touch ${second}; echo "3 passed, 0 failed"`, counts: true },
+        ],
+      },
+    ]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/== shared one \(lane 2[^\n]*\n/);
+    expect(r.stdout).toMatch(/== shared two \(lane 2[^\n]*\n/);
+    expect(r.stdout.indexOf('== shared one')).toBeLessThan(r.stdout.indexOf('== shared two'));
+    expect(r.stdout.indexOf('== shared two')).toBeLessThan(r.stdout.indexOf('== long'));
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('tests: 5 passed, 0 failed');
   });
 
   it('tests that fail in a step that exits 0 still make the exit code 1', () => {
