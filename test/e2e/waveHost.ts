@@ -1,7 +1,7 @@
 // How the end-to-end harness runs a `wave` command: in the worker's warm `wave` (waveHost.mjs) when
 // it is free, else as a process of its own (docs/reliability.md, "A warm wave"). A process of its
 // own is used when every host of the worker is busy, when the command's environment sets what the
-// sidecar reads once at its start (WAVE_HOOK_SPAWNER, WAVE_SETTLE_SECONDS), when the test asks for
+// sidecar reads once at its start (WAVE_HOOK_SPAWNER), when the test asks for
 // one (`process: 'own'`), in a file that calls `ownProcessesInThisFile()`, and everywhere with
 // WAVE_E2E_PROCESSES=own — the whole suite as a process per command, to compare.
 //
@@ -32,7 +32,7 @@ export interface CommandOptions {
 
 const HOST = fileURLToPath(new URL('./waveHost.mjs', import.meta.url));
 /** What the sidecar reads once, when its modules load: a command that sets them needs a process of its own. */
-const READ_AT_LOAD = ['WAVE_HOOK_SPAWNER', 'WAVE_SETTLE_SECONDS'];
+const READ_AT_LOAD = ['WAVE_HOOK_SPAWNER'];
 
 interface Host {
   child: ChildProcess;

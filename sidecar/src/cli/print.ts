@@ -31,8 +31,8 @@ import { formatIssue } from '../util/zodIssues.js';
 
 class UsageError extends Error {}
 
-/** How long `wave -p` waits for background work after the turn (WAVE_SETTLE_SECONDS overrides). */
-const SETTLE_LIMIT_MS = Number(process.env.WAVE_SETTLE_SECONDS ?? 1800) * 1000;
+/** How long `wave -p` waits for background work after the turn (WAVE_SETTLE_SECONDS overrides), read when the turn ends. */
+const settleLimitMs = (): number => Number(process.env.WAVE_SETTLE_SECONDS ?? 1800) * 1000;
 
 /** `--settings FILE`: watched like the settings files; a change an earlier run left unreviewed is not taken (docs/hooks.md). */
 interface FlagFile {
@@ -188,7 +188,8 @@ async function run(values: Record<string, string | undefined>): Promise<number> 
   const turn = await agent.sendMessage(f.prompt);
   // Like `claude -p`: wait for the background work this run started (shells, subagents, workflows)
   // and for its completion to be handed back to the agent, within the run's limit.
-  if (!(await agent.settle(SETTLE_LIMIT_MS))) process.stderr.write(`wave: background work still running after ${SETTLE_LIMIT_MS / 1000} s; stopping it\n`);
+  const limitMs = settleLimitMs();
+  if (!(await agent.settle(limitMs))) process.stderr.write(`wave: background work still running after ${limitMs / 1000} s; stopping it\n`);
   await agent.destroy('other');
   report(agent, turn, f.format, firstNew);
   return turn.error ? 1 : turn.blocked ? EXIT_PROMPT_BLOCKED : 0;
