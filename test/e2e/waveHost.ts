@@ -1,7 +1,7 @@
 // How the end-to-end harness runs a `wave` command: in the worker's warm `wave` (waveHost.mjs) when
 // it is free, else as a process of its own (docs/reliability.md, "A warm wave"). A process of its
 // own is used when every host of the worker is busy, when the command's environment sets what the
-// sidecar reads once at its start (WAVE_HOOK_SPAWNER), when the test asks for
+// sidecar reads once at its start (WAVE_HOOK_SPAWNER), when it reads stdin, when the test asks for
 // one (`process: 'own'`), in a file that calls `ownProcessesInThisFile()`, and everywhere with
 // WAVE_E2E_PROCESSES=own — the whole suite as a process per command, to compare.
 //
@@ -28,6 +28,8 @@ export interface CommandOptions {
   timeoutMs?: number;
   /** 'own': a process of its own whatever the host's state. */
   process?: 'own' | 'any';
+  /** What the command reads on stdin: it runs in a process of its own (a host's stdin is /dev/null, which a command without input reads too). */
+  input?: string;
 }
 
 const HOST = fileURLToPath(new URL('./waveHost.mjs', import.meta.url));
@@ -108,7 +110,13 @@ function runInHost(h: Host, args: string[], o: CommandOptions): Promise<CommandR
 
 function runOwnProcess(bin: string, args: string[], o: CommandOptions): Promise<CommandRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: o.cwd, env: o.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const base = { cwd: o.cwd, env: o.env };
+    // A command given no input reads /dev/null, as in a host.
+    const child =
+      o.input === undefined
+        ? spawn(process.execPath, [bin, ...args], { ...base, stdio: ['ignore', 'pipe', 'pipe'] })
+        : spawn(process.execPath, [bin, ...args], { ...base, stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stdin?.end(o.input);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
@@ -138,7 +146,11 @@ export function ownProcessesInThisFile(): void {
 /** Runs `wave <args>` (the executable `bin`) with the options' folder and environment. */
 export async function runCommand(bin: string, args: string[], o: CommandOptions): Promise<CommandRun> {
   const own =
-    ownInThisFile || o.process === 'own' || process.env.WAVE_E2E_PROCESSES === 'own' || READ_AT_LOAD.some((k) => o.env[k] !== undefined);
+    ownInThisFile ||
+    o.process === 'own' ||
+    o.input !== undefined ||
+    process.env.WAVE_E2E_PROCESSES === 'own' ||
+    READ_AT_LOAD.some((k) => o.env[k] !== undefined);
   const h = own ? null : await freeHost();
   if (h) return runInHost(h, args, o);
   return runOwnProcess(bin, args, o);

@@ -1,12 +1,13 @@
-// Integration tests of `wave hooks list|validate|test` (SPEC 7): the real `wave` executable run as a
-// process, with a temporary HOME and workdir, against real settings files and real shell hooks.
+// Integration tests of `wave hooks list|validate|test` (SPEC 7): the real `wave` command (in the
+// worker's warm `wave`, test/e2e/waveHost.ts; as a process of its own when it reads stdin), with
+// a temporary HOME and workdir, against real settings files and real shell hooks.
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EVENT_NAMES } from '../../src/hooks/contract/events.js';
+import { runCommand } from '../../../test/e2e/waveHost.js';
 
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 const WAVE = join(REPO, 'sidecar', 'bin', 'wave.js');
@@ -65,19 +66,15 @@ class Sandbox {
     return JSON.parse(readFileSync(this.path(name), 'utf8')) as Record<string, unknown>;
   }
 
-  /** Runs `node sidecar/bin/wave.js hooks ...` with this sandbox as HOME. */
-  wave(args: string[], opts: { cwd?: string; input?: string } = {}): Promise<Run> {
-    return new Promise((resolve, reject) => {
-      const env: NodeJS.ProcessEnv = { ...process.env, HOME: this.home, NO_COLOR: '1' };
-      const child = spawn(process.execPath, [WAVE, 'hooks', ...args], { cwd: opts.cwd ?? this.workdir, env, stdio: ['pipe', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-      child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-      child.stdin.end(opts.input ?? '');
-    });
+  /**
+   * Runs `wave hooks ...` with this sandbox as HOME: in the worker's warm `wave`, or, when it reads
+   * stdin, as `node sidecar/bin/wave.js` of its own (test/e2e/waveHost.ts).
+   */
+  async wave(args: string[], opts: { cwd?: string; input?: string } = {}): Promise<Run> {
+    const env = { ...process.env, HOME: this.home, NO_COLOR: '1' };
+    const input = opts.input !== undefined ? { input: opts.input } : {};
+    const { code, stdout, stderr } = await runCommand(WAVE, ['hooks', ...args], { cwd: opts.cwd ?? this.workdir, env, ...input });
+    return { code, stdout, stderr };
   }
 }
 

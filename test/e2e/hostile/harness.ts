@@ -1,11 +1,11 @@
 // Helpers of the hostile-input tests (issue 11, docs/reliability.md): the real `wave hooks ...`
-// executable run in an e2e Sandbox (its private HOME and workdir), settings written as raw text
+// command run in an e2e Sandbox (its private HOME and workdir), settings written as raw text
 // (duplicate keys, BOMs, NUL bytes and deep nesting cannot come out of JSON.stringify), and a
 // wait for a process that must die.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dead } from '../../../sidecar/test/hooks/processes.js';
 import { Sandbox, WAVE_BIN } from '../harness.js';
+import { runCommand } from '../waveHost.js';
 
 export { dead };
 
@@ -25,19 +25,11 @@ export interface Problem {
   message: string;
 }
 
-/** Runs `node sidecar/bin/wave.js <args>` with the sandbox's HOME, in its workdir. */
-export function wave(sb: Pick<Sandbox, 'home' | 'workdir'>, args: string[], opts: { input?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: sb.home, NO_COLOR: '1', LANG: 'C.UTF-8', ...opts.env };
-    const child = spawn(process.execPath, [WAVE_BIN, ...args], { cwd: sb.workdir, env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(opts.input ?? '');
-  });
+/** Runs `wave <args>` with the sandbox's HOME, in its workdir (in the worker's warm `wave` unless it reads stdin: waveHost.ts). */
+export async function wave(sb: Pick<Sandbox, 'home' | 'workdir'>, args: string[], opts: { input?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
+  const env = { PATH: process.env.PATH, HOME: sb.home, NO_COLOR: '1', LANG: 'C.UTF-8', ...opts.env };
+  const { code, stdout, stderr } = await runCommand(WAVE_BIN, args, { cwd: sb.workdir, env, ...(opts.input !== undefined ? { input: opts.input } : {}) });
+  return { code, stdout, stderr };
 }
 
 /** `wave hooks validate --json`: its exit code and problems (throws when it printed no JSON). */
