@@ -7,8 +7,9 @@
 // lanes run at the same time, each lane's steps in order, so the checks that need no build of each
 // other keep both cores of a small machine busy; the `shared` steps, in order, go to whichever lane
 // is done with its own first (they need nothing from any lane), so neither lane idles while the
-// other still has work — a warm run and a fresh clone's spend their time in different steps. A step in a lane has its output (stdout and stderr, in the
-// order they came) held back and printed whole when it ends, so two lanes never interleave lines.
+// other still has work — a warm run and a fresh clone's spend their time in different steps. A
+// step in a lane has its output (stdout and stderr, in the order they came) held back and printed
+// whole when it ends, so two lanes never interleave lines.
 // Each step's output ends with the time it took (`-- 12.3 s`, wall clock).
 import { spawn } from 'node:child_process';
 

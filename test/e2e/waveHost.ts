@@ -29,7 +29,7 @@ export interface CommandOptions {
   /** 'own': a process of its own whatever the host's state. */
   process?: 'own' | 'any';
   /** What the command reads on stdin: it runs in a process of its own (a host's stdin is /dev/null, which a command without input reads too). */
-  input?: string;
+  input?: string | undefined;
 }
 
 const HOST = fileURLToPath(new URL('./waveHost.mjs', import.meta.url));

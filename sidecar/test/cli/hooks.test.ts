@@ -72,8 +72,7 @@ class Sandbox {
    */
   async wave(args: string[], opts: { cwd?: string; input?: string } = {}): Promise<Run> {
     const env = { ...process.env, HOME: this.home, NO_COLOR: '1' };
-    const input = opts.input !== undefined ? { input: opts.input } : {};
-    const { code, stdout, stderr } = await runCommand(WAVE, ['hooks', ...args], { cwd: opts.cwd ?? this.workdir, env, ...input });
+    const { code, stdout, stderr } = await runCommand(WAVE, ['hooks', ...args], { cwd: opts.cwd ?? this.workdir, env, input: opts.input });
     return { code, stdout, stderr };
   }
 }

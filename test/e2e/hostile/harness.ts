@@ -28,7 +28,7 @@ export interface Problem {
 /** Runs `wave <args>` with the sandbox's HOME, in its workdir (in the worker's warm `wave` unless it reads stdin: waveHost.ts). */
 export async function wave(sb: Pick<Sandbox, 'home' | 'workdir'>, args: string[], opts: { input?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
   const env = { PATH: process.env.PATH, HOME: sb.home, NO_COLOR: '1', LANG: 'C.UTF-8', ...opts.env };
-  const { code, stdout, stderr } = await runCommand(WAVE_BIN, args, { cwd: sb.workdir, env, ...(opts.input !== undefined ? { input: opts.input } : {}) });
+  const { code, stdout, stderr } = await runCommand(WAVE_BIN, args, { cwd: sb.workdir, env, input: opts.input });
   return { code, stdout, stderr };
 }
 
